@@ -1,0 +1,84 @@
+//! The board as a player sees it: South at the bottom, North's row above it read from North's
+//! left (so `f` stands above `A`), pit letters beside the seeds, and the captures of each side.
+
+use std::fmt::Write;
+
+use awe_game::Side;
+
+use crate::{Pit, Position};
+
+/// A picture of `position` for a terminal. `names` are the players' names, South first;
+/// `last_move` is the previous move in notation, if there was one.
+///
+/// ```text
+///          f    e    d    c    b    a
+///       +----+----+----+----+----+----+
+/// North |  4 |  4 |  4 |  4 |  4 |  4 |   captured  0
+///       +----+----+----+----+----+----+
+/// South |  4 |  4 |  4 |  4 |  4 |  4 |   captured  0   <- to move
+///       +----+----+----+----+----+----+
+///          A    B    C    D    E    F
+/// ```
+pub fn diagram(position: &Position, names: [&str; 2], last_move: Option<&str>) -> String {
+    let pits = position.board().pits();
+    let turn = awe_game::Position::turn(position);
+    let over = position.outcome().is_some();
+    let rule = "      +----+----+----+----+----+----+\n";
+    let mut out = String::new();
+    let row = |out: &mut String, side: Side| {
+        let label = match side {
+            Side::South => "South |",
+            Side::North => "North |",
+        };
+        out.push_str(label);
+        for k in 0..6 {
+            // North's row is drawn from the right: its `a` stands above South's `F`.
+            let column = if side == Side::North { 5 - k } else { k };
+            let _ = write!(out, " {:>2} |", pits[Pit::of(side, column).index()]);
+        }
+        let name = names[side.index()];
+        let _ = write!(out, "   captured {:>2}", position.captured(side));
+        if !name.is_empty() {
+            let _ = write!(out, "   {name}");
+        }
+        if side == turn && !over {
+            out.push_str("   <- to move");
+        }
+        out.push('\n');
+    };
+    out.push_str("         f    e    d    c    b    a\n");
+    out.push_str(rule);
+    row(&mut out, Side::North);
+    out.push_str(rule);
+    row(&mut out, Side::South);
+    out.push_str(rule);
+    out.push_str("         A    B    C    D    E    F\n");
+    if let Some(mv) = last_move {
+        let _ = writeln!(out, "last move: {mv}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuleSet;
+
+    #[test]
+    fn north_is_drawn_from_its_own_left() {
+        let p = Position::parse("1,2,3,4,5,6/7,8,9,0,0,0 N 3 0", RuleSet::Awechec).unwrap();
+        let picture = diagram(&p, ["Ama", "Kofi"], Some("F"));
+        let lines: Vec<&str> = picture.lines().collect();
+        assert!(
+            lines[2].starts_with(
+                "North |  0 |  0 |  0 |  9 |  8 |  7 |   captured  0   Kofi   <- to move"
+            ),
+            "{picture}"
+        );
+        assert!(
+            lines[4].starts_with("South |  1 |  2 |  3 |  4 |  5 |  6 |   captured  3   Ama"),
+            "{picture}"
+        );
+        assert_eq!(lines[7], "last move: F");
+    }
+}

@@ -1,0 +1,416 @@
+//! Positions: legal moves, playing a move, and the ends of the game, under each rule set.
+
+use std::ops::Deref;
+
+use awe_game::{Outcome, Side, Termination};
+
+use crate::board::{Board, Capture};
+use crate::notation::{self, Illegal, MoveError};
+use crate::{GrandSlam, Leftovers, Pit, RuleSet, Rules};
+
+/// The legal moves of a position: at most the six pits of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    pits: [Pit; 6],
+    len: u8,
+}
+
+impl MoveList {
+    /// No moves.
+    pub const fn new() -> MoveList {
+        MoveList {
+            pits: [Pit::A; 6],
+            len: 0,
+        }
+    }
+
+    /// Adds a move; a row has six pits, so a seventh is ignored.
+    #[inline]
+    pub fn push(&mut self, pit: Pit) {
+        if let Some(slot) = self.pits.get_mut(self.len as usize) {
+            *slot = pit;
+            self.len += 1;
+        }
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The pits of `side` whose bits are set in `mask` (bit k: the k-th pit from the owner's
+    /// left), written without a branch on the mask.
+    #[inline]
+    fn of_mask(side: Side, mask: u8) -> MoveList {
+        let mut list = MoveList::new();
+        let mut len = 0;
+        for k in 0..6 {
+            // `len` ≤ k < 6: every write is in bounds; the pit stays if its bit is set.
+            list.pits[len] = Pit::of(side, k);
+            len += (mask >> k) as usize & 1;
+        }
+        list.len = len as u8;
+        list
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Pit];
+
+    #[inline]
+    fn deref(&self) -> &[Pit] {
+        &self.pits[..self.len as usize]
+    }
+}
+
+/// An Awélé position: the pits, the seeds each side has captured, the side to move, and the rule
+/// set in force. Cheap to copy; moves are played by copy-make.
+///
+/// The repetition rule needs the positions reached before; [`awe_game::Game`] keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    captured: [u8; 2],
+    turn: Side,
+    rules: RuleSet,
+}
+
+impl Position {
+    /// The start of a game: four seeds in each pit, South to move.
+    pub const fn new(rules: RuleSet) -> Position {
+        Position {
+            board: Board::INITIAL,
+            captured: [0, 0],
+            turn: Side::South,
+            rules,
+        }
+    }
+
+    /// A position from its parts, if its seeds (on the board and captured) add up to 48.
+    pub fn from_parts(
+        board: Board,
+        captured: [u8; 2],
+        turn: Side,
+        rules: RuleSet,
+    ) -> Result<Position, crate::ParsePositionError> {
+        let total = board.total() as u32 + captured[0] as u32 + captured[1] as u32;
+        if total != crate::TOTAL_SEEDS as u32 {
+            return Err(crate::ParsePositionError::WrongTotal { total });
+        }
+        Ok(Position {
+            board,
+            captured,
+            turn,
+            rules,
+        })
+    }
+
+    /// The pits.
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Seeds captured so far by `side`.
+    pub const fn captured(&self, side: Side) -> u8 {
+        self.captured[side.index()]
+    }
+
+    /// The rule set in force.
+    pub const fn rule_set(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The rules in force.
+    pub const fn rules(&self) -> &'static Rules {
+        self.rules.rules()
+    }
+
+    /// The same position under another rule set.
+    pub const fn with_rules(self, rules: RuleSet) -> Position {
+        Position { rules, ..self }
+    }
+
+    /// Whether a capture already decides the game (`abapa`: more than half the seeds).
+    #[inline]
+    fn score_decided(&self) -> bool {
+        match self.rules().score_limit {
+            Some(limit) => self.captured[0] > limit || self.captured[1] > limit,
+            None => false,
+        }
+    }
+
+    /// Whether sowing `pit` puts at least one seed on the opponent's row.
+    #[inline]
+    fn feeds(&self, pit: Pit) -> bool {
+        self.board.reaching(self.turn) & (1 << pit.column()) != 0
+    }
+
+    /// The board after sowing `pit`, and what the last seed would capture before the grand-slam
+    /// rule is applied.
+    #[inline]
+    fn sow_and_capture(&self, pit: Pit) -> (Board, Capture) {
+        let sown = self.board.sow(pit);
+        (sown.board, sown.board.capture(self.turn, sown.last))
+    }
+
+    /// Whether the side to move has a legal move (the game is not over by the position).
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        !self.score_decided() && self.legal_mask() != 0
+    }
+
+    /// The legal moves, into `moves` (cleared first). Empty exactly when the game is over.
+    #[inline]
+    pub fn legal_moves(&self, moves: &mut MoveList) {
+        let legal = if self.score_decided() {
+            0
+        } else {
+            self.legal_mask()
+        };
+        *moves = MoveList::of_mask(self.turn, legal);
+    }
+
+    /// The legal moves as bits, the k-th pit from the mover's left in bit k.
+    ///
+    /// Each rule differs only in which moves it keeps as a last resort, so all three are a few
+    /// operations on three masks: the pits with seeds, those that reach a starving opponent, and
+    /// those that would capture every seed the opponent has.
+    #[inline]
+    fn legal_mask(&self) -> u8 {
+        let me = self.turn;
+        let occupied = self.board.occupied(me);
+        let starving = self.board.occupied(me.opponent()) == 0;
+        let feeding = self.board.reaching(me) & occupied;
+        match self.rules().grand_slam {
+            GrandSlam::CapturesNothing => {
+                if starving {
+                    feeding
+                } else {
+                    occupied
+                }
+            }
+            GrandSlam::ForbiddenElseNoCapture => {
+                let candidates = if starving { feeding } else { occupied };
+                let allowed = candidates & !self.grand_slams(starving, occupied);
+                if allowed != 0 { allowed } else { candidates }
+            }
+            GrandSlam::ForbiddenElseCaptures => {
+                let unfed = if starving { occupied & !feeding } else { 0 };
+                let allowed = occupied & !(unfed | self.grand_slams(starving, occupied));
+                if allowed != 0 { allowed } else { occupied }
+            }
+        }
+    }
+
+    /// The moves among `occupied` that would capture every seed of the opponent, as bits.
+    #[inline]
+    fn grand_slams(&self, starving: bool, occupied: u8) -> u8 {
+        let me = self.turn;
+        let them = me.opponent();
+        if self.board.pits_with_at_least(me, 11) != 0 {
+            // A full lap puts seeds everywhere: try each move (rare in a game).
+            return self.grand_slams_by_trial(occupied);
+        }
+        // Without a lap, a move sows the opponent's pits from the first up to where its last seed
+        // falls. It takes them all only if they are the only ones holding seeds, each 1 or 2
+        // before the move, and the last seed falls on the highest of them.
+        let theirs = self.board.occupied(them);
+        let one_block_from_the_first = theirs & theirs.wrapping_add(1) == 0;
+        if starving || !one_block_from_the_first || self.board.pits_with_at_least(them, 3) != 0 {
+            return 0;
+        }
+        let highest = 31 - (theirs as u32).leading_zeros();
+        self.board.landing_on(me, highest) & occupied
+    }
+
+    /// The moves among `occupied` that would capture every seed of the opponent, each tried.
+    fn grand_slams_by_trial(&self, occupied: u8) -> u8 {
+        (0..6)
+            .filter(|&k| {
+                occupied & (1 << k) != 0 && self.sow_and_capture(Pit::of(self.turn, k)).1.grand_slam
+            })
+            .fold(0, |mask, k| mask | 1 << k)
+    }
+
+    /// Why `pit` may not be played here, or `None` if it may.
+    pub fn illegal(&self, pit: Pit) -> Option<Illegal> {
+        if !self.has_legal_move() {
+            return Some(Illegal::GameOver);
+        }
+        if pit.side() != self.turn {
+            return Some(Illegal::NotYourPit);
+        }
+        if self.board.seeds(pit) == 0 {
+            return Some(Illegal::EmptyPit);
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&pit) {
+            None
+        } else if self.rules().grand_slam == GrandSlam::ForbiddenElseCaptures {
+            Some(Illegal::StarvesOpponent)
+        } else if self.board.row_seeds(self.turn.opponent()) == 0 && !self.feeds(pit) {
+            Some(Illegal::MustFeed)
+        } else {
+            Some(Illegal::GrandSlam)
+        }
+    }
+
+    /// The capture `pit` makes under the rules in force (the grand-slam rule applied).
+    #[inline]
+    fn effective_capture(&self, pit: Pit) -> (Board, Capture) {
+        let (after, capture) = self.sow_and_capture(pit);
+        if capture.grand_slam && self.rules().grand_slam != GrandSlam::ForbiddenElseCaptures {
+            (after, Capture::NONE)
+        } else {
+            (after, capture)
+        }
+    }
+
+    /// Seeds that `pit`, a legal move, captures.
+    pub fn seeds_taken(&self, pit: Pit) -> u8 {
+        self.effective_capture(pit).1.seeds
+    }
+
+    /// The position after `pit`, which must be legal here.
+    #[inline]
+    pub fn play(&self, pit: Pit) -> Position {
+        let (after, capture) = self.effective_capture(pit);
+        let mut captured = self.captured;
+        captured[self.turn.index()] += capture.seeds;
+        Position {
+            board: after.without(&capture),
+            captured,
+            turn: self.turn.opponent(),
+            rules: self.rules,
+        }
+    }
+
+    /// The final score when the game stops here and the seeds left go by `leftovers`.
+    pub fn final_score(&self, leftovers: Leftovers) -> [u16; 2] {
+        let [south, north] = self.captured.map(u16::from);
+        match leftovers {
+            Leftovers::OwnSide => [
+                south + self.board.row_seeds(Side::South) as u16,
+                north + self.board.row_seeds(Side::North) as u16,
+            ],
+            Leftovers::Shared => {
+                let half = self.board.total() as u16 / 2;
+                [south + half, north + half]
+            }
+        }
+    }
+
+    /// The end of the game, if this position alone ends it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let termination = if self.score_decided() {
+            Termination::ScoreLimit
+        } else if !self.has_legal_move() {
+            Termination::NoLegalMove
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            score: self.final_score(Leftovers::OwnSide),
+            termination,
+        })
+    }
+}
+
+impl awe_game::Position for Position {
+    type Move = Pit;
+    type MoveList = MoveList;
+    type Key = u128;
+    type MoveError = MoveError;
+
+    #[inline]
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList) {
+        Position::legal_moves(self, moves)
+    }
+
+    #[inline]
+    fn play(&self, mv: Pit) -> Position {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn outcome_on_repetition(&self) -> Outcome {
+        Outcome {
+            score: self.final_score(self.rules().repetition_leftovers),
+            termination: Termination::Repetition,
+        }
+    }
+
+    fn outcome_on_agreement(&self) -> Outcome {
+        Outcome {
+            score: self.final_score(self.rules().repetition_leftovers),
+            termination: Termination::Agreement,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        let bits = self.board.bits();
+        // Pits a..f fill the low 32 bits of the high word; the rest goes above them.
+        let high = (bits >> 64) as u64
+            | (self.captured[0] as u64) << 32
+            | (self.captured[1] as u64) << 40
+            | (self.turn as u64) << 48;
+        mix(bits as u64 ^ high.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
+
+    #[inline]
+    fn repetition_key(&self) -> u128 {
+        // The pits use the twelve low bytes; the side to move goes in the top one.
+        self.board.bits() | (self.turn as u128) << 120
+    }
+
+    #[inline]
+    fn material(&self) -> u32 {
+        self.board.total() as u32
+    }
+
+    fn is_legal(&self, pit: Pit) -> bool {
+        self.illegal(pit).is_none()
+    }
+
+    fn move_text(&self, pit: Pit) -> String {
+        notation::MoveText {
+            pit,
+            takes: Some(self.seeds_taken(pit)).filter(|&n| n > 0),
+        }
+        .to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new(RuleSet::default())
+    }
+}
+
+/// The finaliser of SplitMix64: every input bit reaches every output bit.
+#[inline]
+const fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

@@ -1,0 +1,65 @@
+//! `awe bench`: perft speed, then random playouts on one core.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use awe_game::playout::random_playout;
+use awe_game::{Game, perft};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::args::{BenchArgs, GameName};
+
+pub fn run(args: BenchArgs) -> Result<()> {
+    anyhow::ensure!(
+        args.seconds > 0.0 && args.seconds.is_finite(),
+        "--seconds must be a positive number"
+    );
+    match args.game {
+        GameName::Awele => {
+            let start = crate::perft::awele_start(args.rules.as_deref(), None)?;
+            println!("awele, rules {}", start.rule_set());
+            bench(start, &args);
+        }
+    }
+    Ok(())
+}
+
+fn bench<P: awe_game::Position>(start: P, args: &BenchArgs) {
+    // Perft from the start, one depth deeper at a time, for about a third of the time given.
+    let budget = Duration::from_secs_f64(args.seconds / 3.0);
+    let game = Game::new(start);
+    let started = Instant::now();
+    let mut nodes = 0u64;
+    let mut depth = 1;
+    while started.elapsed() < budget && depth < 64 {
+        let count = perft::perft(&game, depth);
+        println!("perft {depth}: {count}");
+        nodes += count;
+        depth += 1;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "perft: {nodes} leaves in {seconds:.2} s, {:.0} leaves/s",
+        nodes as f64 / seconds
+    );
+
+    let budget = Duration::from_secs_f64(args.seconds);
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let mut seen = Default::default();
+    let (mut games, mut plies) = (0u64, 0u64);
+    let started = Instant::now();
+    while started.elapsed() < budget {
+        // Check the clock every few games only.
+        for _ in 0..64 {
+            plies += random_playout(&start, &mut rng, &mut seen).plies as u64;
+            games += 1;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "playouts: {games} games, {plies} plies in {seconds:.2} s ({:.1} plies a game)",
+        plies as f64 / games as f64
+    );
+    println!("{} plies/s", (plies as f64 / seconds) as u64);
+}

@@ -1,0 +1,51 @@
+//! `awe perft`.
+
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use awe_game::{Game, perft};
+
+use crate::args::{GameName, PerftArgs};
+
+pub fn run(args: PerftArgs) -> Result<()> {
+    match args.game {
+        GameName::Awele => {
+            let start = awele_start(args.rules.as_deref(), args.position.as_deref())?;
+            count(&Game::new(start), args.depth, args.divide);
+        }
+    }
+    Ok(())
+}
+
+/// The start position of an Awélé command: the rule set by name, and a position text if given.
+pub fn awele_start(rules: Option<&str>, position: Option<&str>) -> Result<awe_awele::Position> {
+    let rules: awe_awele::RuleSet = rules.map_or(Ok(Default::default()), str::parse)?;
+    Ok(match position {
+        Some(text) => awe_awele::Position::parse(text, rules).context("--position")?,
+        None => awe_awele::Position::new(rules),
+    })
+}
+
+fn count<P: awe_game::Position>(game: &Game<P>, depth: u32, divide: bool) {
+    let started = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (mv, n) in perft::divide(game, depth) {
+            println!("{} {n}", game.current().move_text(mv));
+            total += n;
+        }
+        if depth == 0 || game.outcome().is_some() {
+            1
+        } else {
+            total
+        }
+    } else {
+        perft::perft(game, depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "depth {depth}: {nodes} leaves in {seconds:.3} s ({:.0} leaves/s)",
+        nodes as f64 / seconds.max(1e-9)
+    );
+    println!("{nodes}");
+}

@@ -1,0 +1,133 @@
+//! A game in progress: the positions reached, the moves played, and the rules that need them.
+
+use crate::{Outcome, Position, Termination};
+
+/// A game from a start position: the positions reached, the moves between them, and whether the
+/// players agreed to stop. It applies the rules that look at more than one position: the game
+/// ends when a position repeats, or when the players agree.
+///
+/// ```
+/// # fn demo<P: awe_game::Position>(start: P) {
+/// use awe_game::Game;
+/// let mut game = Game::new(start);
+/// while game.outcome().is_none() {
+///     let mut moves = P::MoveList::default();
+///     game.current().legal_moves(&mut moves);
+///     game.play(moves[0]).expect("a generated move is legal");
+/// }
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game<P: Position> {
+    positions: Vec<P>,
+    moves: Vec<P::Move>,
+    agreed: bool,
+}
+
+/// Why a move could not be played in a [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the game is over ({0})")]
+    GameOver(Termination),
+    #[error("that move is not legal here")]
+    Illegal,
+}
+
+impl<P: Position> Game<P> {
+    /// A game starting at `start`.
+    pub fn new(start: P) -> Self {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            agreed: false,
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &P {
+        &self.positions[0]
+    }
+
+    /// The position now.
+    pub fn current(&self) -> &P {
+        // `positions` always holds the start.
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// Every position reached, the start first.
+    pub fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
+    /// Plays a move, if the game goes on and the move is legal.
+    pub fn play(&mut self, mv: P::Move) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(PlayError::GameOver(outcome.termination));
+        }
+        let current = *self.current();
+        if !current.is_legal(mv) {
+            return Err(PlayError::Illegal);
+        }
+        self.positions.push(current.play(mv));
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Takes back the last move, if there is one. An agreement to stop is taken back first.
+    pub fn undo(&mut self) -> Option<P::Move> {
+        if self.agreed {
+            self.agreed = false;
+            return None;
+        }
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        Some(mv)
+    }
+
+    /// The players agree to stop here; a game already over stays as it ended.
+    pub fn agree_to_stop(&mut self) {
+        if self.outcome().is_none() {
+            self.agreed = true;
+        }
+    }
+
+    /// Whether the current position already stood earlier in the game.
+    pub fn is_repetition(&self) -> bool {
+        let (current, earlier) = match self.positions.split_last() {
+            Some(split) => split,
+            None => return false,
+        };
+        repeats(current, earlier)
+    }
+
+    /// The end of the game, if it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let current = self.current();
+        if self.is_repetition() {
+            Some(current.outcome_on_repetition())
+        } else if let Some(outcome) = current.outcome() {
+            Some(outcome)
+        } else if self.agreed {
+            Some(current.outcome_on_agreement())
+        } else {
+            None
+        }
+    }
+}
+
+/// Whether `position` stands among `earlier` (oldest first), looking back only through the
+/// positions that could still repeat it.
+pub(crate) fn repeats<P: Position>(position: &P, earlier: &[P]) -> bool {
+    let key = position.repetition_key();
+    let material = position.material();
+    earlier
+        .iter()
+        .rev()
+        .take_while(|p| p.material() == material)
+        .any(|p| p.repetition_key() == key)
+}

@@ -1,0 +1,53 @@
+//! Random playouts: games played to the end with uniformly random legal moves.
+
+use rand::Rng;
+
+use crate::repetition::Seen;
+use crate::{Outcome, Position};
+
+/// A finished random game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playout {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Moves played.
+    pub plies: u32,
+}
+
+/// Plays uniformly random legal moves from `start` until the game ends, applying every rule that
+/// ends a game by itself (including repetition). `seen` is scratch space, reused across calls so
+/// that a run of playouts allocates only once.
+pub fn random_playout<P: Position, R: Rng + ?Sized>(
+    start: &P,
+    rng: &mut R,
+    seen: &mut Seen<P>,
+) -> Playout {
+    seen.clear();
+    seen.insert(start);
+    let mut position = *start;
+    let mut moves = P::MoveList::default();
+    let mut plies = 0;
+    loop {
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // An empty list means the position itself ends the game.
+            debug_assert!(
+                position.outcome().is_some(),
+                "no legal move but not over: {position:?}"
+            );
+            let outcome = position
+                .outcome()
+                .unwrap_or_else(|| position.outcome_on_agreement());
+            return Playout { outcome, plies };
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        position = position.play(mv);
+        plies += 1;
+        if seen.insert(&position) {
+            return Playout {
+                outcome: position.outcome_on_repetition(),
+                plies,
+            };
+        }
+    }
+}

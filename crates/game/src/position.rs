@@ -1,0 +1,66 @@
+//! The trait every game implements.
+
+use std::fmt;
+use std::ops::Deref;
+
+use crate::{Outcome, Side};
+
+/// A position of a game: everything needed to know the legal moves and play one.
+///
+/// Positions are small `Copy` values and moves are played by copy-make ([`Position::play`]), so a
+/// search keeps its path on the stack. What depends on more than one position (repetition, ends
+/// agreed by the players) is kept by [`crate::Game`], helped by [`Position::repetition_key`] and
+/// [`Position::material`].
+pub trait Position: Copy + fmt::Debug {
+    /// A move, as small as the game allows.
+    type Move: Copy + Eq + fmt::Debug;
+    /// A fixed-capacity list of moves filled by [`Position::legal_moves`]: no allocation per node.
+    type MoveList: Default + Deref<Target = [Self::Move]>;
+    /// What identifies a position for the repetition rule (board and side to move).
+    type Key: Copy + Eq + fmt::Debug;
+    /// Why a move text could not be read or played here.
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// The side to move.
+    fn turn(&self) -> Side;
+
+    /// Replaces the contents of `moves` with the legal moves. The list is empty exactly when the
+    /// game is over by the position alone ([`Position::outcome`] is `Some`).
+    fn legal_moves(&self, moves: &mut Self::MoveList);
+
+    /// The position after `mv`, which must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// The end of the game, if this position alone ends it (no legal move, a score limit…).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// How the game ends if the players stop here by the repetition rule.
+    fn outcome_on_repetition(&self) -> Outcome;
+
+    /// How the game ends if the players agree to stop here.
+    fn outcome_on_agreement(&self) -> Outcome;
+
+    /// A hash of the whole position, for transposition tables.
+    fn hash(&self) -> u64;
+
+    /// What the repetition rule compares: two positions with equal keys are the same position.
+    fn repetition_key(&self) -> Self::Key;
+
+    /// A count that never rises during a game and falls at each irreversible move (seeds or pieces
+    /// left on the board): positions with different counts can never repeat each other, so the
+    /// repetition rule only looks back while the count stays the same.
+    fn material(&self) -> u32;
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// The move written in the game's notation, as it is played from this position.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Reads a move written in the game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+}
