@@ -14,6 +14,7 @@ fn main() {
     let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(5.0);
     let budget = Duration::from_secs_f64(seconds);
 
+    if std::env::var("ONLY").is_ok() { println!("{}", awe_plies_per_second(RuleSet::Awechec, budget)); return; }
     let anchor = anchor_plies_per_second(budget);
     println!("board-game 0.8.2 OwareBoard: {anchor:.0} plies/s");
     for rules in RuleSet::ALL {

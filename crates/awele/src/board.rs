@@ -248,6 +248,13 @@ impl Board {
         }
     }
 
+    /// Where the last seed sown from `pit` falls, without sowing.
+    #[inline]
+    pub fn last_pit(&self, pit: Pit) -> Pit {
+        let n = (self.seeds(pit) as usize).min(48);
+        Pit::ALL[LAST[pit.index()][n] as usize]
+    }
+
     /// What `mover` would capture after its last seed fell into `last`: that pit and the ones
     /// before it (clockwise) on the opponent's row while they hold 2 or 3 seeds.
     #[inline]
@@ -256,7 +263,8 @@ impl Board {
         let row = self.row(opponent);
         // Column of `last` in the opponent's row, 6 or more if it is not there.
         let column = (last.index() + 12 - 6 * opponent.index()) % 12;
-        let window = if column < 6 { (2u32 << column) - 1 } else { 0 };
+        // Written without a branch: where the last seed falls is as random as the move.
+        let window = ((2u32 << column.min(5)) - 1) * (column < 6) as u32;
         // Pits holding 2 or 3: clear the low bit and look for bytes equal to 2.
         let twos = (row & 0xFEFE_FEFE_FEFE) ^ 0x0202_0202_0202;
         // Bytes are below 128, so adding 0x7F sets the top bit exactly where a byte is not zero.

@@ -214,29 +214,35 @@ impl Position {
     fn grand_slams(&self, starving: bool, occupied: u8) -> u8 {
         let me = self.turn;
         let them = me.opponent();
-        if self.board.pits_with_at_least(me, 11) != 0 {
-            // A full lap puts seeds everywhere: try each move (rare in a game).
-            return self.grand_slams_by_trial(occupied);
-        }
+        let laps = self.board.pits_with_at_least(me, 11) & occupied;
+        let mut slams = if laps != 0 {
+            self.grand_slams_with_a_lap(laps)
+        } else {
+            0
+        };
         // Without a lap, a move sows the opponent's pits from the first up to where its last seed
         // falls. It takes them all only if they are the only ones holding seeds, each 1 or 2
         // before the move, and the last seed falls on the highest of them.
         let theirs = self.board.occupied(them);
         let one_block_from_the_first = theirs & theirs.wrapping_add(1) == 0;
-        if starving || !one_block_from_the_first || self.board.pits_with_at_least(them, 3) != 0 {
-            return 0;
+        if !starving && one_block_from_the_first && self.board.pits_with_at_least(them, 3) == 0 {
+            let highest = 31 - (theirs as u32).leading_zeros();
+            slams |= self.board.landing_on(me, highest) & occupied & !laps;
         }
-        let highest = 31 - (theirs as u32).leading_zeros();
-        self.board.landing_on(me, highest) & occupied
+        slams
     }
 
-    /// The moves among `occupied` that would capture every seed of the opponent, each tried.
-    fn grand_slams_by_trial(&self, occupied: u8) -> u8 {
+    /// Which of the moves `laps` (pits of eleven seeds or more) would capture every seed of the
+    /// opponent. A lap leaves seeds in every pit of the opponent, so only a move whose last seed
+    /// falls on the opponent's last pit can take them all: only those are tried.
+    fn grand_slams_with_a_lap(&self, laps: u8) -> u8 {
+        let me = self.turn;
+        let their_last = Pit::of(me.opponent(), 5);
         (0..6)
-            .filter(|&k| {
-                occupied & (1 << k) != 0 && self.sow_and_capture(Pit::of(self.turn, k)).1.grand_slam
-            })
-            .fold(0, |mask, k| mask | 1 << k)
+            .map(|k| (k, Pit::of(me, k)))
+            .filter(|&(k, pit)| laps & (1 << k) != 0 && self.board.last_pit(pit) == their_last)
+            .filter(|&(_, pit)| self.sow_and_capture(pit).1.grand_slam)
+            .fold(0, |mask, (k, _)| mask | 1 << k)
     }
 
     /// Why `pit` may not be played here, or `None` if it may.
