@@ -103,6 +103,19 @@ static LAST: [[u8; 49]; 12] = {
     table
 };
 
+/// `RELATIVE_COLUMN[mover][pit]`: the column of `pit` in the row of `mover`'s opponent, or 8 if
+/// the pit is on `mover`'s own row.
+static RELATIVE_COLUMN: [[u8; 12]; 2] = {
+    let mut table = [[8; 12]; 2];
+    let mut k = 0;
+    while k < 6 {
+        table[0][6 + k] = k as u8;
+        table[1][k] = k as u8;
+        k += 1;
+    }
+    table
+};
+
 /// `BYTES[m]`: a full byte for each of the six bits of `m`.
 static BYTES: [u64; 64] = {
     let mut table = [0; 64];
@@ -203,7 +216,25 @@ impl Board {
     /// without a full lap, as bits from the owner's left: the k-th pit needs 6 + column - k.
     #[inline]
     pub const fn landing_on(&self, side: Side, column: u32) -> u8 {
-        let wanted = (6 + column as u64) * ONE_EACH - COLUMNS;
+        self.holding_less_column(side, 6 + column as u64)
+    }
+
+    /// The pits of `side`'s row whose last seed, after one or more full laps, falls on the
+    /// opponent's last pit: the k-th pit needs 11 - k seeds more than a multiple of 11.
+    #[inline]
+    pub const fn lapping_onto_last(&self, side: Side) -> u8 {
+        let at_least_a_lap = self.pits_with_at_least(side, 11);
+        (self.holding_less_column(side, 11)
+            | self.holding_less_column(side, 22)
+            | self.holding_less_column(side, 33)
+            | self.holding_less_column(side, 44))
+            & at_least_a_lap
+    }
+
+    /// The pits of `side`'s row holding exactly `base - k` seeds, k being the pit's column.
+    #[inline]
+    const fn holding_less_column(&self, side: Side, base: u64) -> u8 {
+        let wanted = base * ONE_EACH - COLUMNS;
         // Bytes are below 128: adding 0x7F sets the top bit where the difference is not zero.
         let differ = ((self.row(side) ^ wanted) + 0x7F * ONE_EACH) & 0x8080_8080_8080;
         gather(differ ^ 0x8080_8080_8080) as u8
@@ -213,6 +244,12 @@ impl Board {
     #[inline]
     pub const fn total(&self) -> u8 {
         self.row_seeds(Side::South) + self.row_seeds(Side::North)
+    }
+
+    /// The two rows, South's first, one byte a pit from the owner's left.
+    #[inline]
+    pub const fn rows(&self) -> [u64; 2] {
+        self.rows
     }
 
     /// The twelve pits as one number: what the repetition rule compares.
@@ -262,7 +299,7 @@ impl Board {
         let opponent = mover.opponent();
         let row = self.row(opponent);
         // Column of `last` in the opponent's row, 6 or more if it is not there.
-        let column = (last.index() + 12 - 6 * opponent.index()) % 12;
+        let column = RELATIVE_COLUMN[mover.index()][last.index()] as u32;
         // Written without a branch: where the last seed falls is as random as the move.
         let window = ((2u32 << column.min(5)) - 1) * (column < 6) as u32;
         // Pits holding 2 or 3: clear the low bit and look for bytes equal to 2.

@@ -70,7 +70,8 @@ impl Pit {
     /// Position in its row from its owner's left, 0..6.
     #[inline]
     pub const fn column(self) -> usize {
-        self.0 as usize % 6
+        // Cheaper than `% 6` in the sowing loop of a playout.
+        self.0 as usize - 6 * (self.0 >= 6) as usize
     }
 
     /// The next pit counter-clockwise.

@@ -40,20 +40,35 @@ impl MoveList {
     }
 
     /// The pits of `side` whose bits are set in `mask` (bit k: the k-th pit from the owner's
-    /// left), written without a branch on the mask.
+    /// left), from a table built once.
     #[inline]
     fn of_mask(side: Side, mask: u8) -> MoveList {
-        let mut list = MoveList::new();
-        let mut len = 0;
-        for k in 0..6 {
-            // `len` ≤ k < 6: every write is in bounds; the pit stays if its bit is set.
-            list.pits[len] = Pit::of(side, k);
-            len += (mask >> k) as usize & 1;
-        }
-        list.len = len as u8;
-        list
+        MOVE_LISTS[side.index()][mask as usize & 0x3F]
     }
 }
+
+/// `MOVE_LISTS[side][mask]`: the list of the pits of `side` set in the six bits of `mask`.
+static MOVE_LISTS: [[MoveList; 64]; 2] = {
+    let mut table = [[MoveList::new(); 64]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut mask = 0;
+        while mask < 64 {
+            let list = &mut table[side][mask];
+            let mut k = 0;
+            while k < 6 {
+                if mask & (1 << k) != 0 {
+                    list.pits[list.len as usize] = Pit::of(Side::ALL[side], k);
+                    list.len += 1;
+                }
+                k += 1;
+            }
+            mask += 1;
+        }
+        side += 1;
+    }
+    table
+};
 
 impl Default for MoveList {
     fn default() -> Self {
@@ -186,6 +201,11 @@ impl Position {
     fn legal_mask(&self) -> u8 {
         let me = self.turn;
         let occupied = self.board.occupied(me);
+        if self.board.pits_with_at_least(me.opponent(), 3) != 0 {
+            // Nearly every position of a game: whatever is played, a pit of the opponent ends
+            // with four seeds or more, out of reach of any capture. Every move is legal.
+            return occupied;
+        }
         let starving = self.board.occupied(me.opponent()) == 0;
         let feeding = self.board.reaching(me) & occupied;
         match self.rules().grand_slam {
@@ -209,40 +229,40 @@ impl Position {
         }
     }
 
-    /// The moves among `occupied` that would capture every seed of the opponent, as bits.
+    /// The moves among `occupied` that would capture every seed of the opponent, as bits, when
+    /// no pit of the opponent holds three seeds or more.
     #[inline]
     fn grand_slams(&self, starving: bool, occupied: u8) -> u8 {
         let me = self.turn;
         let them = me.opponent();
-        let laps = self.board.pits_with_at_least(me, 11) & occupied;
-        let mut slams = if laps != 0 {
-            self.grand_slams_with_a_lap(laps)
-        } else {
-            0
-        };
+        let mut slams = 0;
+        if self.board.pits_with_at_least(me, 11) & occupied != 0 {
+            let laps = self.board.lapping_onto_last(me) & occupied;
+            if laps != 0 {
+                slams = self.grand_slams_with_a_lap(laps);
+            }
+        }
         // Without a lap, a move sows the opponent's pits from the first up to where its last seed
         // falls. It takes them all only if they are the only ones holding seeds, each 1 or 2
-        // before the move, and the last seed falls on the highest of them.
+        // before the move (the caller saw no pit of 3), and the last seed falls on the highest.
+        if starving {
+            return slams;
+        }
         let theirs = self.board.occupied(them);
-        let one_block_from_the_first = theirs & theirs.wrapping_add(1) == 0;
-        if !starving && one_block_from_the_first && self.board.pits_with_at_least(them, 3) == 0 {
+        if theirs & theirs.wrapping_add(1) == 0 {
             let highest = 31 - (theirs as u32).leading_zeros();
-            slams |= self.board.landing_on(me, highest) & occupied & !laps;
+            slams |= self.board.landing_on(me, highest) & occupied;
         }
         slams
     }
 
-    /// Which of the moves `laps` (pits of eleven seeds or more) would capture every seed of the
-    /// opponent. A lap leaves seeds in every pit of the opponent, so only a move whose last seed
-    /// falls on the opponent's last pit can take them all: only those are tried.
+    /// Which of the moves `laps` would capture every seed of the opponent. They have a full lap
+    /// and their last seed falls on the opponent's last pit; a lap leaves seeds in every pit of
+    /// the opponent, so no other lap can take them all. Such moves are rare: each is tried.
     fn grand_slams_with_a_lap(&self, laps: u8) -> u8 {
-        let me = self.turn;
-        let their_last = Pit::of(me.opponent(), 5);
         (0..6)
-            .map(|k| (k, Pit::of(me, k)))
-            .filter(|&(k, pit)| laps & (1 << k) != 0 && self.board.last_pit(pit) == their_last)
-            .filter(|&(_, pit)| self.sow_and_capture(pit).1.grand_slam)
-            .fold(0, |mask, (k, _)| mask | 1 << k)
+            .filter(|&k| laps & (1 << k) != 0 && self.sow_and_capture(Pit::of(self.turn, k)).1.grand_slam)
+            .fold(0, |mask, k| mask | 1 << k)
     }
 
     /// Why `pit` may not be played here, or `None` if it may.
@@ -370,13 +390,12 @@ impl awe_game::Position for Position {
     }
 
     fn hash(&self) -> u64 {
-        let bits = self.board.bits();
-        // Pits a..f fill the low 32 bits of the high word; the rest goes above them.
-        let high = (bits >> 64) as u64
-            | (self.captured[0] as u64) << 32
-            | (self.captured[1] as u64) << 40
-            | (self.turn as u64) << 48;
-        mix(bits as u64 ^ high.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        // Two rows of six bytes, the captures and the side to move, multiplied by odd constants:
+        // the high bits of the result depend on every input bit (index tables by the high bits).
+        let [south, north] = self.board.rows();
+        let extra = (self.captured[0] as u64) << 8 | (self.captured[1] as u64) << 16 | self.turn as u64;
+        let h = (south ^ extra << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (north ^ extra << 40).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        h ^ h >> 29
     }
 
     #[inline]
@@ -387,7 +406,8 @@ impl awe_game::Position for Position {
 
     #[inline]
     fn material(&self) -> u32 {
-        self.board.total() as u32
+        // The seeds on the board: those not captured yet.
+        crate::TOTAL_SEEDS as u32 - self.captured[0] as u32 - self.captured[1] as u32
     }
 
     fn is_legal(&self, pit: Pit) -> bool {
@@ -411,12 +431,4 @@ impl Default for Position {
     fn default() -> Self {
         Position::new(RuleSet::default())
     }
-}
-
-/// The finaliser of SplitMix64: every input bit reaches every output bit.
-#[inline]
-const fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }

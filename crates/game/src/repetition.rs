@@ -8,6 +8,8 @@ use crate::Position;
 #[derive(Clone, Debug)]
 pub struct Seen<P: Position> {
     keys: Vec<P::Key>,
+    /// Where the positions with the current material start in `keys`.
+    start: usize,
     material: u32,
     filter: [u64; 4],
 }
@@ -16,6 +18,7 @@ impl<P: Position> Default for Seen<P> {
     fn default() -> Self {
         Seen {
             keys: Vec::new(),
+            start: 0,
             material: u32::MAX,
             filter: [0; 4],
         }
@@ -26,6 +29,7 @@ impl<P: Position> Seen<P> {
     /// Forgets every position.
     pub fn clear(&mut self) {
         self.keys.clear();
+        self.start = 0;
         self.material = u32::MAX;
         self.filter = [0; 4];
     }
@@ -34,16 +38,19 @@ impl<P: Position> Seen<P> {
     #[inline]
     pub fn insert(&mut self, position: &P) -> bool {
         let material = position.material();
-        if material != self.material {
-            // An irreversible move: nothing seen before can come back.
-            self.keys.clear();
-            self.filter = [0; 4];
-            self.material = material;
+        // After an irreversible move nothing seen before can come back: start afresh. Written
+        // without a branch, as captures come at random in a playout.
+        let changed = material != self.material;
+        self.start = if changed { self.keys.len() } else { self.start };
+        let keep = (changed as u64).wrapping_sub(1);
+        for word in &mut self.filter {
+            *word &= keep;
         }
+        self.material = material;
         let bit = (position.hash() >> 56) as usize;
         let (word, mask) = (bit / 64, 1u64 << (bit % 64));
         let key = position.repetition_key();
-        if self.filter[word] & mask != 0 && self.keys.contains(&key) {
+        if self.filter[word] & mask != 0 && self.keys[self.start..].contains(&key) {
             return true;
         }
         self.filter[word] |= mask;
