@@ -40,11 +40,7 @@ pub struct Capture {
 
 impl Capture {
     /// No capture at all.
-    pub const NONE: Capture = Capture {
-        seeds: 0,
-        grand_slam: false,
-        cleared: [0, 0],
-    };
+    pub const NONE: Capture = Capture { seeds: 0, grand_slam: false, cleared: [0, 0] };
 }
 
 const BYTE: u64 = 0xFF;
@@ -91,11 +87,7 @@ static LAST: [[u8; 49]; 12] = {
         while n <= 48 {
             // With no seed beyond the full laps, the last fell just before the starting pit.
             let rest = n % 11;
-            table[p][n] = (if rest == 0 {
-                (p + 11) % 12
-            } else {
-                (p + rest) % 12
-            }) as u8;
+            table[p][n] = (if rest == 0 { (p + 11) % 12 } else { (p + rest) % 12 }) as u8;
             n += 1;
         }
         p += 1;
@@ -150,9 +142,7 @@ impl Board {
     pub const EMPTY: Board = Board { rows: [0, 0] };
 
     /// Four seeds in each pit.
-    pub const INITIAL: Board = Board {
-        rows: [ONE_EACH * 4, ONE_EACH * 4],
-    };
+    pub const INITIAL: Board = Board { rows: [ONE_EACH * 4, ONE_EACH * 4] };
 
     /// A board with these seeds, in sowing order (`A..F`, then `a..f`).
     pub const fn from_pits(pits: [u8; 12]) -> Board {
@@ -279,10 +269,7 @@ impl Board {
         let added = &SOWN[p][n];
         rows[0] += added[0];
         rows[1] += added[1];
-        Sowing {
-            board: Board { rows },
-            last: Pit::ALL[LAST[p][n] as usize],
-        }
+        Sowing { board: Board { rows }, last: Pit::ALL[LAST[p][n] as usize] }
     }
 
     /// Where the last seed sown from `pit` falls, without sowing.
@@ -315,22 +302,13 @@ impl Board {
         let grand_slam = run != 0 && row & !BYTES[run as usize] == 0;
         let mut cleared = [0; 2];
         cleared[opponent.index()] = BYTES[run as usize];
-        Capture {
-            seeds: byte_sum(taken),
-            grand_slam,
-            cleared,
-        }
+        Capture { seeds: byte_sum(taken), grand_slam, cleared }
     }
 
     /// The board with the pits of `capture` emptied.
     #[inline]
     pub const fn without(&self, capture: &Capture) -> Board {
-        Board {
-            rows: [
-                self.rows[0] & !capture.cleared[0],
-                self.rows[1] & !capture.cleared[1],
-            ],
-        }
+        Board { rows: [self.rows[0] & !capture.cleared[0], self.rows[1] & !capture.cleared[1]] }
     }
 }
 

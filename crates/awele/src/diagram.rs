@@ -8,7 +8,8 @@ use awe_game::Side;
 use crate::{Pit, Position};
 
 /// A picture of `position` for a terminal. `names` are the players' names, South first;
-/// `last_move` is the previous move in notation, if there was one.
+/// `last_move` is the previous move in notation, if there was one; the side to move is marked
+/// unless `over` (a game can end by repetition or agreement where the position alone goes on).
 ///
 /// ```text
 ///          f    e    d    c    b    a
@@ -19,10 +20,14 @@ use crate::{Pit, Position};
 ///       +----+----+----+----+----+----+
 ///          A    B    C    D    E    F
 /// ```
-pub fn diagram(position: &Position, names: [&str; 2], last_move: Option<&str>) -> String {
+pub fn diagram(
+    position: &Position,
+    names: [&str; 2],
+    last_move: Option<&str>,
+    over: bool,
+) -> String {
     let pits = position.board().pits();
     let turn = awe_game::Position::turn(position);
-    let over = position.outcome().is_some();
     let rule = "      +----+----+----+----+----+----+\n";
     let mut out = String::new();
     let row = |out: &mut String, side: Side| {
@@ -67,7 +72,7 @@ mod tests {
     #[test]
     fn north_is_drawn_from_its_own_left() {
         let p = Position::parse("1,2,3,4,5,6/7,8,9,0,0,0 N 3 0", RuleSet::Awechec).unwrap();
-        let picture = diagram(&p, ["Ama", "Kofi"], Some("F"));
+        let picture = diagram(&p, ["Ama", "Kofi"], Some("F"), false);
         let lines: Vec<&str> = picture.lines().collect();
         assert!(
             lines[2].starts_with(

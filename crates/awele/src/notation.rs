@@ -103,10 +103,7 @@ impl FromStr for MoveText {
                     ParseMoveError::NotAPit(s.to_owned())
                 }
             })?;
-        Ok(MoveText {
-            pit,
-            takes: Some(count),
-        })
+        Ok(MoveText { pit, takes: Some(count) })
     }
 }
 
@@ -128,11 +125,7 @@ pub(crate) fn parse_move(position: &Position, text: &str) -> Result<Pit, MoveErr
     }
     let actual = position.seeds_taken(pit);
     match written.takes {
-        Some(n) if n != actual => Err(MoveError::WrongCount {
-            pit,
-            written: n,
-            actual,
-        }),
+        Some(n) if n != actual => Err(MoveError::WrongCount { pit, written: n, actual }),
         _ => Ok(pit),
     }
 }
@@ -151,52 +144,15 @@ mod tests {
 
     #[test]
     fn reads_and_writes_moves() {
-        assert_eq!(
-            "E(3)".parse(),
-            Ok(MoveText {
-                pit: Pit::E,
-                takes: Some(3)
-            })
-        );
-        assert_eq!(
-            " b ".parse(),
-            Ok(MoveText {
-                pit: Pit::b,
-                takes: None
-            })
-        );
-        assert_eq!(
-            MoveText {
-                pit: Pit::f,
-                takes: Some(12)
-            }
-            .to_string(),
-            "f(12)"
-        );
+        assert_eq!("E(3)".parse(), Ok(MoveText { pit: Pit::E, takes: Some(3) }));
+        assert_eq!(" b ".parse(), Ok(MoveText { pit: Pit::b, takes: None }));
+        assert_eq!(MoveText { pit: Pit::f, takes: Some(12) }.to_string(), "f(12)");
         assert_eq!("".parse::<MoveText>(), Err(ParseMoveError::Empty));
-        assert!(matches!(
-            "G".parse::<MoveText>(),
-            Err(ParseMoveError::NotAPit(_))
-        ));
-        assert!(matches!(
-            "E(".parse::<MoveText>(),
-            Err(ParseMoveError::BadCount(_))
-        ));
-        assert!(matches!(
-            "E(x)".parse::<MoveText>(),
-            Err(ParseMoveError::BadCount(_))
-        ));
-        assert!(matches!(
-            "E(123)".parse::<MoveText>(),
-            Err(ParseMoveError::BadCount(_))
-        ));
-        assert!(matches!(
-            "Ex".parse::<MoveText>(),
-            Err(ParseMoveError::NotAPit(_))
-        ));
-        assert!(matches!(
-            "é".parse::<MoveText>(),
-            Err(ParseMoveError::NotAPit(_))
-        ));
+        assert!(matches!("G".parse::<MoveText>(), Err(ParseMoveError::NotAPit(_))));
+        assert!(matches!("E(".parse::<MoveText>(), Err(ParseMoveError::BadCount(_))));
+        assert!(matches!("E(x)".parse::<MoveText>(), Err(ParseMoveError::BadCount(_))));
+        assert!(matches!("E(123)".parse::<MoveText>(), Err(ParseMoveError::BadCount(_))));
+        assert!(matches!("Ex".parse::<MoveText>(), Err(ParseMoveError::NotAPit(_))));
+        assert!(matches!("é".parse::<MoveText>(), Err(ParseMoveError::NotAPit(_))));
     }
 }

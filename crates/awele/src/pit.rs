@@ -43,11 +43,7 @@ impl Pit {
 
     /// The pit with this index (0..12).
     pub const fn new(index: usize) -> Option<Pit> {
-        if index < 12 {
-            Some(Pit(index as u8))
-        } else {
-            None
-        }
+        if index < 12 { Some(Pit(index as u8)) } else { None }
     }
 
     /// The pit numbered `k` (0..6) from the left of `side`'s row, as that player sees it.

@@ -18,10 +18,7 @@ pub struct MoveList {
 impl MoveList {
     /// No moves.
     pub const fn new() -> MoveList {
-        MoveList {
-            pits: [Pit::A; 6],
-            len: 0,
-        }
+        MoveList { pits: [Pit::A; 6], len: 0 }
     }
 
     /// Adds a move; a row has six pits, so a seventh is ignored.
@@ -100,12 +97,7 @@ pub struct Position {
 impl Position {
     /// The start of a game: four seeds in each pit, South to move.
     pub const fn new(rules: RuleSet) -> Position {
-        Position {
-            board: Board::INITIAL,
-            captured: [0, 0],
-            turn: Side::South,
-            rules,
-        }
+        Position { board: Board::INITIAL, captured: [0, 0], turn: Side::South, rules }
     }
 
     /// A position from its parts, if its seeds (on the board and captured) add up to 48.
@@ -119,12 +111,7 @@ impl Position {
         if total != crate::TOTAL_SEEDS as u32 {
             return Err(crate::ParsePositionError::WrongTotal { total });
         }
-        Ok(Position {
-            board,
-            captured,
-            turn,
-            rules,
-        })
+        Ok(Position { board, captured, turn, rules })
     }
 
     /// The pits.
@@ -184,11 +171,7 @@ impl Position {
     /// The legal moves, into `moves` (cleared first). Empty exactly when the game is over.
     #[inline]
     pub fn legal_moves(&self, moves: &mut MoveList) {
-        let legal = if self.score_decided() {
-            0
-        } else {
-            self.legal_mask()
-        };
+        let legal = if self.score_decided() { 0 } else { self.legal_mask() };
         *moves = MoveList::of_mask(self.turn, legal);
     }
 
@@ -261,7 +244,9 @@ impl Position {
     /// the opponent, so no other lap can take them all. Such moves are rare: each is tried.
     fn grand_slams_with_a_lap(&self, laps: u8) -> u8 {
         (0..6)
-            .filter(|&k| laps & (1 << k) != 0 && self.sow_and_capture(Pit::of(self.turn, k)).1.grand_slam)
+            .filter(|&k| {
+                laps & (1 << k) != 0 && self.sow_and_capture(Pit::of(self.turn, k)).1.grand_slam
+            })
             .fold(0, |mask, k| mask | 1 << k)
     }
 
@@ -343,10 +328,7 @@ impl Position {
         } else {
             return None;
         };
-        Some(Outcome {
-            score: self.final_score(Leftovers::OwnSide),
-            termination,
-        })
+        Some(Outcome { score: self.final_score(Leftovers::OwnSide), termination })
     }
 }
 
@@ -393,8 +375,10 @@ impl awe_game::Position for Position {
         // Two rows of six bytes, the captures and the side to move, multiplied by odd constants:
         // the high bits of the result depend on every input bit (index tables by the high bits).
         let [south, north] = self.board.rows();
-        let extra = (self.captured[0] as u64) << 8 | (self.captured[1] as u64) << 16 | self.turn as u64;
-        let h = (south ^ extra << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (north ^ extra << 40).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        let extra =
+            (self.captured[0] as u64) << 8 | (self.captured[1] as u64) << 16 | self.turn as u64;
+        let h = (south ^ extra << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (north ^ extra << 40).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         h ^ h >> 29
     }
 
@@ -415,11 +399,8 @@ impl awe_game::Position for Position {
     }
 
     fn move_text(&self, pit: Pit) -> String {
-        notation::MoveText {
-            pit,
-            takes: Some(self.seeds_taken(pit)).filter(|&n| n > 0),
-        }
-        .to_string()
+        notation::MoveText { pit, takes: Some(self.seeds_taken(pit)).filter(|&n| n > 0) }
+            .to_string()
     }
 
     fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {

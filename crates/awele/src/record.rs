@@ -37,28 +37,17 @@ pub enum ReplayError {
     #[error("tag Result: `{0}` is not a result (expected 1-0, 0-1, 1/2-1/2 or *)")]
     ResultTag(String),
     #[error("line {line}: move `{token}`: {error}")]
-    Move {
-        line: usize,
-        token: String,
-        error: MoveError,
-    },
+    Move { line: usize, token: String, error: MoveError },
     #[error("line {line}: move `{token}`: the game is already over")]
     AfterEnd { line: usize, token: String },
     #[error("line {line}: `{token}`: expected move number {expected}")]
-    MoveNumber {
-        line: usize,
-        token: String,
-        expected: String,
-    },
+    MoveNumber { line: usize, token: String, expected: String },
     #[error("line {line}: `{token}` after the result")]
     AfterResult { line: usize, token: String },
     #[error("the Result tag says {tag} but the moves end with {token}")]
     ResultsDisagree { tag: GameResult, token: GameResult },
     #[error("the record says {claimed} but the moves lead to {actual}")]
-    WrongResult {
-        claimed: GameResult,
-        actual: GameResult,
-    },
+    WrongResult { claimed: GameResult, actual: GameResult },
 }
 
 /// Replays a record: every move checked, and the result checked against the moves.
@@ -68,19 +57,14 @@ pub fn replay(record: &Record) -> Result<Game<Position>, ReplayError> {
         Some(other) => return Err(ReplayError::NotAwele(other.to_owned())),
         None => return Err(ReplayError::NoGame),
     }
-    let rules: RuleSet = record
-        .tag("Rules")
-        .map_or(Ok(RuleSet::default()), str::parse)?;
+    let rules: RuleSet = record.tag("Rules").map_or(Ok(RuleSet::default()), str::parse)?;
     let start = match record.tag("Position") {
         Some(text) => Position::parse(text, rules)?,
         None => Position::new(rules),
     };
     let tag_result = record
         .tag("Result")
-        .map(|r| {
-            r.parse::<GameResult>()
-                .map_err(|_| ReplayError::ResultTag(r.to_owned()))
-        })
+        .map(|r| r.parse::<GameResult>().map_err(|_| ReplayError::ResultTag(r.to_owned())))
         .transpose()?;
 
     let mut game = Game::new(start);
@@ -88,17 +72,11 @@ pub fn replay(record: &Record) -> Result<Game<Position>, ReplayError> {
     for token in record.tokens()? {
         let line = token.line;
         if token_result.is_some() {
-            return Err(ReplayError::AfterResult {
-                line,
-                token: token.text.to_owned(),
-            });
+            return Err(ReplayError::AfterResult { line, token: token.text.to_owned() });
         }
         match token.kind {
             TokenKind::Result(result) => token_result = Some(result),
-            TokenKind::MoveNumber {
-                number,
-                continuation,
-            } => {
+            TokenKind::MoveNumber { number, continuation } => {
                 let expected = move_number(&game);
                 let south = game.current().turn() == Side::South;
                 if number != expected || (continuation && south) {
@@ -112,19 +90,13 @@ pub fn replay(record: &Record) -> Result<Game<Position>, ReplayError> {
             }
             TokenKind::Word(word) => {
                 if game.outcome().is_some() {
-                    return Err(ReplayError::AfterEnd {
-                        line,
-                        token: word.to_owned(),
-                    });
+                    return Err(ReplayError::AfterEnd { line, token: word.to_owned() });
                 }
-                let mv = game
-                    .current()
-                    .parse_move(word)
-                    .map_err(|error| ReplayError::Move {
-                        line,
-                        token: word.to_owned(),
-                        error,
-                    })?;
+                let mv = game.current().parse_move(word).map_err(|error| ReplayError::Move {
+                    line,
+                    token: word.to_owned(),
+                    error,
+                })?;
                 // `parse_move` checked the move against the current position.
                 let _ = game.play(mv);
             }
@@ -139,9 +111,7 @@ pub fn replay(record: &Record) -> Result<Game<Position>, ReplayError> {
     if game.outcome().is_none() && claimed != GameResult::Unfinished {
         game.agree_to_stop();
     }
-    let actual = game
-        .outcome()
-        .map_or(GameResult::Unfinished, |o| o.result());
+    let actual = game.outcome().map_or(GameResult::Unfinished, |o| o.result());
     if claimed != actual {
         return Err(ReplayError::WrongResult { claimed, actual });
     }
@@ -156,9 +126,7 @@ fn move_number(game: &Game<Position>) -> u32 {
 
 /// The record of a game, with the players' names (South first).
 pub fn write_record(game: &Game<Position>, names: [&str; 2]) -> Record {
-    let result = game
-        .outcome()
-        .map_or(GameResult::Unfinished, |o| o.result());
+    let result = game.outcome().map_or(GameResult::Unfinished, |o| o.result());
     let mut record = Record::new();
     record.set_tag("Game", "awele");
     record.set_tag("Rules", game.start().rule_set().name());
@@ -170,10 +138,7 @@ pub fn write_record(game: &Game<Position>, names: [&str; 2]) -> Record {
     }
     if let Some(outcome) = game.outcome() {
         record.set_tag("Termination", outcome.termination.name());
-        record.set_tag(
-            "Score",
-            format!("{}-{}", outcome.score[0], outcome.score[1]),
-        );
+        record.set_tag("Score", format!("{}-{}", outcome.score[0], outcome.score[1]));
     }
     let mut words = Vec::new();
     for (ply, (position, &mv)) in game.positions().iter().zip(game.moves()).enumerate() {

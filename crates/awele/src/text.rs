@@ -24,11 +24,7 @@ pub enum ParsePositionError {
     #[error("the pits are two rows separated by `/`, found `{0}`")]
     Rows(String),
     #[error("{side}'s row has 6 pits, found {found} in `{text}`")]
-    PitCount {
-        side: Side,
-        found: usize,
-        text: String,
-    },
+    PitCount { side: Side, found: usize, text: String },
     #[error("`{0}` is not a number of seeds")]
     Number(String),
     #[error("the side to move is S or N, found `{0}`")]
@@ -51,9 +47,8 @@ impl Position {
         let [pits, turn, south, north] = fields[..] else {
             return Err(ParsePositionError::FieldCount(fields.len()));
         };
-        let (south_row, north_row) = pits
-            .split_once('/')
-            .ok_or_else(|| ParsePositionError::Rows(pits.to_owned()))?;
+        let (south_row, north_row) =
+            pits.split_once('/').ok_or_else(|| ParsePositionError::Rows(pits.to_owned()))?;
         let mut all = [0u8; 12];
         for (side, row) in [(Side::South, south_row), (Side::North, north_row)] {
             let values: Vec<&str> = row.split(',').collect();
@@ -73,12 +68,7 @@ impl Position {
             "N" => Side::North,
             other => return Err(ParsePositionError::Turn(other.to_owned())),
         };
-        Position::from_parts(
-            Board::from_pits(all),
-            [seeds(south)?, seeds(north)?],
-            turn,
-            rules,
-        )
+        Position::from_parts(Board::from_pits(all), [seeds(south)?, seeds(north)?], turn, rules)
     }
 }
 

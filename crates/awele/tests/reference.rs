@@ -97,11 +97,8 @@ impl Slow {
                 if self.rules == RuleSet::Abapa {
                     return candidates;
                 }
-                let fine: Vec<usize> = candidates
-                    .iter()
-                    .copied()
-                    .filter(|&i| !self.is_grand_slam(i))
-                    .collect();
+                let fine: Vec<usize> =
+                    candidates.iter().copied().filter(|&i| !self.is_grand_slam(i)).collect();
                 if fine.is_empty() { candidates } else { fine }
             }
             RuleSet::Awari => {
@@ -109,11 +106,8 @@ impl Slow {
                     let (_, after, _) = self.sow_and_take(i);
                     Self::their_seeds(&after, self.theirs()) > 0
                 };
-                let fine: Vec<usize> = with_seeds
-                    .iter()
-                    .copied()
-                    .filter(|&i| leaves_them_seeds(i))
-                    .collect();
+                let fine: Vec<usize> =
+                    with_seeds.iter().copied().filter(|&i| leaves_them_seeds(i)).collect();
                 if fine.is_empty() { with_seeds } else { fine }
             }
         }
@@ -140,10 +134,7 @@ impl Slow {
         }
         let south: u16 = self.pits[..6].iter().map(|&s| s as u16).sum();
         let north: u16 = self.pits[6..].iter().map(|&s| s as u16).sum();
-        Some([
-            self.captured[0] as u16 + south,
-            self.captured[1] as u16 + north,
-        ])
+        Some([self.captured[0] as u16 + south, self.captured[1] as u16 + north])
     }
 }
 
@@ -163,13 +154,7 @@ fn check_game(start: Position, seed: u64) -> Result<(), TestCaseError> {
         let moves = legal(&p);
         prop_assert_eq!(&moves, &slow.legal(), "legal moves of {}", p);
         for pit in Pit::ALL {
-            prop_assert_eq!(
-                p.is_legal(pit),
-                moves.contains(&pit.index()),
-                "{} in {}",
-                pit,
-                p
-            );
+            prop_assert_eq!(p.is_legal(pit), moves.contains(&pit.index()), "{} in {}", pit, p);
         }
         for &m in &moves {
             let next = p.play(Pit::ALL[m]);
@@ -177,13 +162,7 @@ fn check_game(start: Position, seed: u64) -> Result<(), TestCaseError> {
             let total = next.board().total() as u32
                 + next.captured(Side::South) as u32
                 + next.captured(Side::North) as u32;
-            prop_assert_eq!(
-                total,
-                48,
-                "seeds conserved after {} from {}",
-                Pit::ALL[m],
-                p
-            );
+            prop_assert_eq!(total, 48, "seeds conserved after {} from {}", Pit::ALL[m], p);
             prop_assert!(next.captured(p.turn()) >= p.captured(p.turn()));
         }
         if let Some(outcome) = game.outcome() {
@@ -195,8 +174,7 @@ fn check_game(start: Position, seed: u64) -> Result<(), TestCaseError> {
         }
         prop_assert!(slow.end().is_none(), "{} ends by the reference", p);
         let m = moves[rng.random_range(0..moves.len())];
-        game.play(Pit::ALL[m])
-            .map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        game.play(Pit::ALL[m]).map_err(|e| TestCaseError::fail(format!("{e}")))?;
     }
 }
 
@@ -271,11 +249,7 @@ fn boards_with_a_lap_match_the_reference() {
 }
 
 fn rules() -> impl Strategy<Value = RuleSet> {
-    prop_oneof![
-        Just(RuleSet::Awechec),
-        Just(RuleSet::Abapa),
-        Just(RuleSet::Awari)
-    ]
+    prop_oneof![Just(RuleSet::Awechec), Just(RuleSet::Abapa), Just(RuleSet::Awari)]
 }
 
 /// A position with 48 seeds spread at random, few of them on the board so that the rare rules

@@ -45,26 +45,17 @@ fn capture_run_stops_at_the_end_of_the_opponents_row() {
     // North's e sows f, A, B. B and A are taken; f, North's own pit, holds 2 but is not.
     let p = pos("1,1,5,0,0,0/0,0,0,0,3,1 N 20 17", RuleSet::Awechec);
     assert_eq!(p.move_text(Pit::e), "e(4)");
-    assert_eq!(
-        p.play(Pit::e).to_string(),
-        "0,0,5,0,0,0/0,0,0,0,0,2 S 20 21"
-    );
+    assert_eq!(p.play(Pit::e).to_string(), "0,0,5,0,0,0/0,0,0,0,0,2 S 20 21");
 }
 
 #[test]
 fn a_lap_of_twelve_or_more_skips_the_starting_pit() {
     // 12 seeds from C: eleven pits get one, the twelfth seed skips C and falls into D.
     let p = pos("0,0,12,0,0,0/0,0,0,0,0,1 S 17 18", RuleSet::Awechec);
-    assert_eq!(
-        p.play(Pit::C).to_string(),
-        "1,1,0,2,1,1/1,1,1,1,1,2 N 17 18"
-    );
+    assert_eq!(p.play(Pit::C).to_string(), "1,1,0,2,1,1/1,1,1,1,1,2 N 17 18");
     // 23 seeds: two full laps of eleven, and one more into D.
     let p = pos("0,0,23,0,0,0/1,0,0,0,0,0 S 12 12", RuleSet::Awechec);
-    assert_eq!(
-        p.play(Pit::C).to_string(),
-        "2,2,0,3,2,2/3,2,2,2,2,2 N 12 12"
-    );
+    assert_eq!(p.play(Pit::C).to_string(), "2,2,0,3,2,2/3,2,2,2,2,2 N 12 12");
 }
 
 #[test]
@@ -74,11 +65,8 @@ fn a_starving_opponent_must_be_fed() {
         let p = pos("1,0,0,0,0,1/0,0,0,0,0,0 S 23 23", rules);
         assert_eq!(legal(&p), vec![Pit::F], "{rules}");
         let why = illegal_because(&p, "A");
-        let expected = if rules == RuleSet::Awari {
-            Illegal::StarvesOpponent
-        } else {
-            Illegal::MustFeed
-        };
+        let expected =
+            if rules == RuleSet::Awari { Illegal::StarvesOpponent } else { Illegal::MustFeed };
         assert_eq!(why, expected, "{rules}");
     }
 }
@@ -91,10 +79,7 @@ fn famine_ends_the_game_and_the_player_who_cannot_feed_collects() {
         assert_eq!(legal(&p), vec![], "{rules}");
         assert_eq!(
             p.outcome(),
-            Some(Outcome {
-                score: [25, 23],
-                termination: Termination::NoLegalMove
-            }),
+            Some(Outcome { score: [25, 23], termination: Termination::NoLegalMove }),
             "{rules}"
         );
         assert_eq!(illegal_because(&p, "A"), Illegal::GameOver);
@@ -106,10 +91,7 @@ fn famine_ends_the_game_and_the_player_who_cannot_feed_collects() {
     let after = p.play(Pit::B);
     assert_eq!(
         after.outcome(),
-        Some(Outcome {
-            score: [25, 23],
-            termination: Termination::NoLegalMove
-        })
+        Some(Outcome { score: [25, 23], termination: Termination::NoLegalMove })
     );
 }
 
@@ -126,27 +108,17 @@ fn grand_slam_under_awechec_is_forbidden_unless_forced_and_then_takes_nothing() 
     let p = pos(GRAND_SLAM_ONLY, RuleSet::Awechec);
     assert_eq!(legal(&p), vec![Pit::F]);
     assert_eq!(p.move_text(Pit::F), "F");
-    assert_eq!(
-        p.play(Pit::F).to_string(),
-        "0,0,0,0,0,0/2,3,0,0,0,0 N 22 21"
-    );
+    assert_eq!(p.play(Pit::F).to_string(), "0,0,0,0,0,0/2,3,0,0,0,0 N 22 21");
 }
 
 #[test]
 fn grand_slam_under_abapa_is_legal_and_takes_nothing() {
     let p = pos(GRAND_SLAM_OR_NOT, RuleSet::Abapa);
     assert_eq!(legal(&p), vec![Pit::A, Pit::F]);
-    assert_eq!(
-        p.play(Pit::F).to_string(),
-        "1,0,0,0,0,0/2,3,0,0,0,0 N 21 21"
-    );
+    assert_eq!(p.play(Pit::F).to_string(), "1,0,0,0,0,0/2,3,0,0,0,0 N 21 21");
     assert!(matches!(
         p.parse_move("F(5)"),
-        Err(MoveError::WrongCount {
-            written: 5,
-            actual: 0,
-            ..
-        })
+        Err(MoveError::WrongCount { written: 5, actual: 0, .. })
     ));
 }
 
@@ -161,10 +133,7 @@ fn grand_slam_under_awari_is_forbidden_unless_forced_and_then_captures() {
     assert_eq!(after.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 N 27 21");
     assert_eq!(
         after.outcome(),
-        Some(Outcome {
-            score: [27, 21],
-            termination: Termination::NoLegalMove
-        })
+        Some(Outcome { score: [27, 21], termination: Termination::NoLegalMove })
     );
 }
 
@@ -186,10 +155,7 @@ fn a_repeated_position_ends_the_game() {
         let outcome = game.outcome().expect("the start came back");
         assert_eq!(outcome.termination, Termination::Repetition);
         assert_eq!(outcome.score, [24, 24]);
-        assert_eq!(
-            game.play(Pit::F),
-            Err(awe_game::PlayError::GameOver(Termination::Repetition))
-        );
+        assert_eq!(game.play(Pit::F), Err(awe_game::PlayError::GameOver(Termination::Repetition)));
     }
 }
 
@@ -229,19 +195,12 @@ fn abapa_ends_above_24_and_the_others_play_on() {
     assert_eq!(after.captured(Side::South), 27);
     assert_eq!(
         after.outcome(),
-        Some(Outcome {
-            score: [28, 20],
-            termination: Termination::ScoreLimit
-        })
+        Some(Outcome { score: [28, 20], termination: Termination::ScoreLimit })
     );
     assert_eq!(legal(&after), vec![]);
     for rules in [RuleSet::Awechec, RuleSet::Awari] {
         let after = pos(text, rules).play(Pit::F);
-        assert_eq!(
-            after.outcome(),
-            None,
-            "{rules}: every seed counts, play goes on"
-        );
+        assert_eq!(after.outcome(), None, "{rules}: every seed counts, play goes on");
         assert_eq!(legal(&after), vec![Pit::d], "{rules}");
     }
 }
@@ -253,11 +212,7 @@ fn counts_in_move_texts_are_checked() {
     assert_eq!(p.parse_move("F(7)"), Ok(Pit::F));
     assert_eq!(
         p.parse_move("F(6)"),
-        Err(MoveError::WrongCount {
-            pit: Pit::F,
-            written: 6,
-            actual: 7
-        })
+        Err(MoveError::WrongCount { pit: Pit::F, written: 6, actual: 7 })
     );
     assert_eq!(illegal_because(&p, "a"), Illegal::NotYourPit);
     assert_eq!(illegal_because(&p, "A"), Illegal::EmptyPit);
@@ -269,32 +224,13 @@ fn position_texts_name_what_is_wrong() {
     use awe_awele::ParsePositionError as E;
     let parse = |t| Position::parse(t, RuleSet::Awechec);
     assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 S 0"), Err(E::FieldCount(3)));
-    assert!(matches!(
-        parse("4,4,4,4,4,4 4,4,4,4,4,4 S 0 0"),
-        Err(E::FieldCount(5))
-    ));
+    assert!(matches!(parse("4,4,4,4,4,4 4,4,4,4,4,4 S 0 0"), Err(E::FieldCount(5))));
     assert!(matches!(
         parse("4,4,4,4,4/4,4,4,4,4,4 S 0 0"),
-        Err(E::PitCount {
-            side: Side::South,
-            found: 5,
-            ..
-        })
+        Err(E::PitCount { side: Side::South, found: 5, .. })
     ));
-    assert_eq!(
-        parse("4,4,4,4,4,4/4,4,4,4,4,x S 0 0"),
-        Err(E::Number("x".into()))
-    );
-    assert_eq!(
-        parse("4,4,4,4,4,4/4,4,4,4,4,4 W 0 0"),
-        Err(E::Turn("W".into()))
-    );
-    assert_eq!(
-        parse("4,4,4,4,4,4/4,4,4,4,4,4 S 1 0"),
-        Err(E::WrongTotal { total: 49 })
-    );
-    assert_eq!(
-        parse("4,4,4,4,4,4/4,4,4,4,4,4 N 0 0").map(|p| p.turn()),
-        Ok(Side::North)
-    );
+    assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,x S 0 0"), Err(E::Number("x".into())));
+    assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 W 0 0"), Err(E::Turn("W".into())));
+    assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 S 1 0"), Err(E::WrongTotal { total: 49 }));
+    assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 N 0 0").map(|p| p.turn()), Ok(Side::North));
 }

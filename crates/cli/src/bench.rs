@@ -39,10 +39,7 @@ fn bench<P: awe_game::Position>(start: P, args: &BenchArgs) {
         depth += 1;
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "perft: {nodes} leaves in {seconds:.2} s, {:.0} leaves/s",
-        nodes as f64 / seconds
-    );
+    println!("perft: {nodes} leaves in {seconds:.2} s, {:.0} leaves/s", nodes as f64 / seconds);
 
     let budget = Duration::from_secs_f64(args.seconds);
     let mut rng = SmallRng::seed_from_u64(args.seed);

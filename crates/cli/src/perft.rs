@@ -34,11 +34,7 @@ fn count<P: awe_game::Position>(game: &Game<P>, depth: u32, divide: bool) {
             println!("{} {n}", game.current().move_text(mv));
             total += n;
         }
-        if depth == 0 || game.outcome().is_some() {
-            1
-        } else {
-            total
-        }
+        if depth == 0 || game.outcome().is_some() { 1 } else { total }
     } else {
         perft::perft(game, depth)
     };

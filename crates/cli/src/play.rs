@@ -38,7 +38,7 @@ fn play_awele(start: awe_awele::Position, args: &PlayArgs) -> Result<()> {
         println!();
         print!(
             "{}",
-            awe_awele::diagram::diagram(&current, names, last.as_deref())
+            awe_awele::diagram::diagram(&current, names, last.as_deref(), game.outcome().is_some())
         );
         if let Some(outcome) = game.outcome() {
             println!(
@@ -48,11 +48,7 @@ fn play_awele(start: awe_awele::Position, args: &PlayArgs) -> Result<()> {
             break;
         }
         let turn = current.turn();
-        print!(
-            "{} ({turn}, {}) > ",
-            names[turn.index()],
-            awe_awele::notation::pit_range(turn)
-        );
+        print!("{} ({turn}, {}) > ", names[turn.index()], awe_awele::notation::pit_range(turn));
         std::io::stdout().flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -98,10 +94,7 @@ fn play_awele(start: awe_awele::Position, args: &PlayArgs) -> Result<()> {
 /// Writes `text` beside `path` first and renames it into place, so that a failure never leaves a
 /// half-written record where a good file was.
 pub fn save(path: &Path, text: &str) -> Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{name}.awe-tmp"));
     std::fs::write(&temporary, text)
         .with_context(|| format!("cannot write {}", temporary.display()))?;

@@ -24,7 +24,12 @@ pub fn run(args: ReplayArgs) -> Result<()> {
                 .map(|(&mv, before)| before.move_text(mv));
             print!(
                 "{}",
-                awe_awele::diagram::diagram(game.current(), names(&record), last.as_deref())
+                awe_awele::diagram::diagram(
+                    game.current(),
+                    names(&record),
+                    last.as_deref(),
+                    game.outcome().is_some()
+                )
             );
             finish(&game);
         }
@@ -35,10 +40,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
 }
 
 fn names(record: &Record) -> [&str; 2] {
-    [
-        record.tag("South").unwrap_or(""),
-        record.tag("North").unwrap_or(""),
-    ]
+    [record.tag("South").unwrap_or(""), record.tag("North").unwrap_or("")]
 }
 
 /// Every position's legal moves and the move played, for comparing with another program.
@@ -47,12 +49,7 @@ fn trace<P: awe_game::Position>(game: &Game<P>) {
         let mut moves = P::MoveList::default();
         position.legal_moves(&mut moves);
         let legal: Vec<String> = moves.iter().map(|&m| position.move_text(m)).collect();
-        println!(
-            "ply {} legal {} played {}",
-            ply + 1,
-            legal.join(","),
-            position.move_text(mv)
-        );
+        println!("ply {} legal {} played {}", ply + 1, legal.join(","), position.move_text(mv));
     }
 }
 
@@ -61,10 +58,7 @@ fn finish<P: awe_game::Position>(game: &Game<P>) {
     println!("moves: {}", game.moves().len());
     let result = match game.outcome() {
         Some(outcome) => {
-            println!(
-                "score: {}-{} ({})",
-                outcome.score[0], outcome.score[1], outcome.termination
-            );
+            println!("score: {}-{} ({})", outcome.score[0], outcome.score[1], outcome.termination);
             outcome.result()
         }
         None => GameResult::Unfinished,

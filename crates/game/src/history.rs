@@ -36,11 +36,7 @@ pub enum PlayError {
 impl<P: Position> Game<P> {
     /// A game starting at `start`.
     pub fn new(start: P) -> Self {
-        Game {
-            positions: vec![start],
-            moves: Vec::new(),
-            agreed: false,
-        }
+        Game { positions: vec![start], moves: Vec::new(), agreed: false }
     }
 
     /// The position the game started from.
@@ -125,9 +121,5 @@ impl<P: Position> Game<P> {
 pub(crate) fn repeats<P: Position>(position: &P, earlier: &[P]) -> bool {
     let key = position.repetition_key();
     let material = position.material();
-    earlier
-        .iter()
-        .rev()
-        .take_while(|p| p.material() == material)
-        .any(|p| p.repetition_key() == key)
+    earlier.iter().rev().take_while(|p| p.material() == material).any(|p| p.repetition_key() == key)
 }

@@ -128,10 +128,7 @@ mod tests {
 
     #[test]
     fn winner_follows_score() {
-        let o = |a, b| Outcome {
-            score: [a, b],
-            termination: Termination::Agreement,
-        };
+        let o = |a, b| Outcome { score: [a, b], termination: Termination::Agreement };
         assert_eq!(o(25, 23).winner(), Some(Side::South));
         assert_eq!(o(2, 3).winner(), Some(Side::North));
         assert_eq!(o(24, 24).result(), GameResult::Draw);

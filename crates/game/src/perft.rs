@@ -51,11 +51,7 @@ fn inner<P: Position>(position: &P, path: &mut Vec<P>, depth: u32) -> u64 {
     let mut leaves = 0;
     for &mv in moves.iter() {
         let child = position.play(mv);
-        leaves += if repeats(&child, path) {
-            1
-        } else {
-            inner(&child, path, depth - 1)
-        };
+        leaves += if repeats(&child, path) { 1 } else { inner(&child, path, depth - 1) };
     }
     path.pop();
     leaves

@@ -31,23 +31,15 @@ pub fn random_playout<P: Position, R: Rng + ?Sized>(
         position.legal_moves(&mut moves);
         if moves.is_empty() {
             // An empty list means the position itself ends the game.
-            debug_assert!(
-                position.outcome().is_some(),
-                "no legal move but not over: {position:?}"
-            );
-            let outcome = position
-                .outcome()
-                .unwrap_or_else(|| position.outcome_on_agreement());
+            debug_assert!(position.outcome().is_some(), "no legal move but not over: {position:?}");
+            let outcome = position.outcome().unwrap_or_else(|| position.outcome_on_agreement());
             return Playout { outcome, plies };
         }
         let mv = moves[rng.random_range(0..moves.len())];
         position = position.play(mv);
         plies += 1;
         if seen.insert(&position) {
-            return Playout {
-                outcome: position.outcome_on_repetition(),
-                plies,
-            };
+            return Playout { outcome: position.outcome_on_repetition(), plies };
         }
     }
 }

@@ -60,11 +60,7 @@ pub struct Token<'a> {
 impl Record {
     /// An empty record.
     pub fn new() -> Self {
-        Record {
-            tags: Vec::new(),
-            movetext: String::new(),
-            movetext_line: 1,
-        }
+        Record { tags: Vec::new(), movetext: String::new(), movetext_line: 1 }
     }
 
     /// Reads the tags and keeps the movetext for the game to read.
@@ -80,15 +76,10 @@ impl Record {
             if !trimmed.starts_with('[') {
                 break;
             }
-            let (name, value) = parse_tag(trimmed).ok_or_else(|| RecordError::BadTag {
-                line: index + 1,
-                text: trimmed.to_owned(),
-            })?;
+            let (name, value) = parse_tag(trimmed)
+                .ok_or_else(|| RecordError::BadTag { line: index + 1, text: trimmed.to_owned() })?;
             if record.tag(&name).is_some() {
-                return Err(RecordError::DuplicateTag {
-                    line: index + 1,
-                    name,
-                });
+                return Err(RecordError::DuplicateTag { line: index + 1, name });
             }
             record.tags.push((name, value));
             lines.next();
@@ -102,10 +93,7 @@ impl Record {
 
     /// The value of a tag, if the record has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     /// Sets a tag, keeping its place if it is already there.
@@ -169,9 +157,7 @@ fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, RecordError
         } else if c.is_whitespace() {
             rest = &rest[c.len_utf8()..];
         } else if c == '{' {
-            let end = rest
-                .find('}')
-                .ok_or(RecordError::UnclosedComment { line })?;
+            let end = rest.find('}').ok_or(RecordError::UnclosedComment { line })?;
             line += rest[..end].matches('\n').count();
             rest = &rest[end + 1..];
         } else if c == '}' {
@@ -191,38 +177,28 @@ fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, RecordError
 /// Cuts a whitespace-free word into a move number and what follows it (`1.E(3)` is two tokens).
 fn split_word<'a>(word: &'a str, line: usize, tokens: &mut Vec<Token<'a>>) {
     if let Ok(result) = word.parse::<GameResult>() {
-        tokens.push(Token {
-            kind: TokenKind::Result(result),
-            text: word,
-            line,
-        });
+        tokens.push(Token { kind: TokenKind::Result(result), text: word, line });
         return;
     }
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
-    if digits > 0 && (dots == 1 || dots == 3) {
-        if let Ok(number) = word[..digits].parse() {
-            let (head, tail) = word.split_at(digits + dots);
-            let continuation = dots == 3;
-            tokens.push(Token {
-                kind: TokenKind::MoveNumber {
-                    number,
-                    continuation,
-                },
-                text: head,
-                line,
-            });
-            if !tail.is_empty() {
-                split_word(tail, line, tokens);
-            }
-            return;
+    if digits > 0
+        && (dots == 1 || dots == 3)
+        && let Ok(number) = word[..digits].parse()
+    {
+        let (head, tail) = word.split_at(digits + dots);
+        let continuation = dots == 3;
+        tokens.push(Token {
+            kind: TokenKind::MoveNumber { number, continuation },
+            text: head,
+            line,
+        });
+        if !tail.is_empty() {
+            split_word(tail, line, tokens);
         }
+        return;
     }
-    tokens.push(Token {
-        kind: TokenKind::Word(word),
-        text: word,
-        line,
-    });
+    tokens.push(Token { kind: TokenKind::Word(word), text: word, line });
 }
 
 impl fmt::Display for Record {
@@ -267,30 +243,12 @@ mod tests {
         assert_eq!(
             kinds,
             vec![
-                (
-                    TokenKind::MoveNumber {
-                        number: 1,
-                        continuation: false
-                    },
-                    4
-                ),
+                (TokenKind::MoveNumber { number: 1, continuation: false }, 4),
                 (TokenKind::Word("E(3)"), 4),
                 (TokenKind::Word("b"), 4),
-                (
-                    TokenKind::MoveNumber {
-                        number: 2,
-                        continuation: false
-                    },
-                    5
-                ),
+                (TokenKind::MoveNumber { number: 2, continuation: false }, 5),
                 (TokenKind::Word("A"), 5),
-                (
-                    TokenKind::MoveNumber {
-                        number: 2,
-                        continuation: true
-                    },
-                    6
-                ),
+                (TokenKind::MoveNumber { number: 2, continuation: true }, 6),
                 (TokenKind::Word("c"), 6),
                 (TokenKind::Result(GameResult::Win(Side::South)), 6),
             ]
@@ -312,23 +270,14 @@ mod tests {
     fn bad_tags_are_named() {
         assert_eq!(
             Record::parse("[Game awele]\n1. A"),
-            Err(RecordError::BadTag {
-                line: 1,
-                text: "[Game awele]".into()
-            })
+            Err(RecordError::BadTag { line: 1, text: "[Game awele]".into() })
         );
         assert!(matches!(
             Record::parse("[A \"x\"]\n[A \"y\"]"),
             Err(RecordError::DuplicateTag { line: 2, .. })
         ));
-        assert_eq!(
-            Record::parse("1. A { b"),
-            Err(RecordError::UnclosedComment { line: 1 })
-        );
-        assert_eq!(
-            Record::parse("1. A } b"),
-            Err(RecordError::StrayBrace { line: 1 })
-        );
+        assert_eq!(Record::parse("1. A { b"), Err(RecordError::UnclosedComment { line: 1 }));
+        assert_eq!(Record::parse("1. A } b"), Err(RecordError::StrayBrace { line: 1 }));
     }
 
     proptest::proptest! {

@@ -16,12 +16,7 @@ pub struct Seen<P: Position> {
 
 impl<P: Position> Default for Seen<P> {
     fn default() -> Self {
-        Seen {
-            keys: Vec::new(),
-            start: 0,
-            material: u32::MAX,
-            filter: [0; 4],
-        }
+        Seen { keys: Vec::new(), start: 0, material: u32::MAX, filter: [0; 4] }
     }
 }
 

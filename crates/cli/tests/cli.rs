@@ -1,0 +1,150 @@
+//! The `awe` command as a user runs it: its contracts on the last line printed, exit codes, and
+//! messages for bad input.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn awe(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_awe")).args(args).output().expect("awe runs")
+}
+
+fn awe_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("awe runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn last_line(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or("").to_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A file in a folder of its own under the system's temporary folder.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("awe-cli-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let out = awe(&["perft", "awele", "5", "--rules", "abapa"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "5219");
+    let out = awe(&["perft", "awele", "3", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("A "), "{text}");
+    assert_eq!(last_line(&out), "190");
+}
+
+#[test]
+fn perft_from_a_position_counts_finished_games_as_leaves() {
+    // The chase: one seed each, one legal move a ply, back to the start after 12 plies.
+    let chase = "0,0,0,0,0,1/0,0,0,0,0,1 S 23 23";
+    assert_eq!(last_line(&awe(&["perft", "awele", "12", "--position", chase])), "1");
+    assert_eq!(last_line(&awe(&["perft", "awele", "20", "--position", chase])), "1");
+    // Famine: South cannot feed North, the game is over, a single leaf.
+    let famine = "1,1,0,0,0,0/0,0,0,0,0,0 S 23 23";
+    assert_eq!(last_line(&awe(&["perft", "awele", "3", "--position", famine])), "1");
+}
+
+#[test]
+fn bad_arguments_are_named() {
+    let out = awe(&["perft", "awele", "3", "--rules", "kalah"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("unknown Awélé rule set `kalah`"), "{}", stderr(&out));
+    let out = awe(&["perft", "awele", "3", "--position", "4,4/4 S 0 0"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--position"), "{}", stderr(&out));
+}
+
+#[test]
+fn replay_prints_the_result_last() {
+    let path =
+        temp_file("agreed.awe", "[Game \"awele\"]\n[Result \"1/2-1/2\"]\n\n1. A b 2. C 1/2-1/2\n");
+    let out = awe(&["replay", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "result: 1/2-1/2");
+    let path = temp_file("unfinished.awe", "[Game \"awele\"]\n\n1. E b 2. A *\n");
+    assert_eq!(last_line(&awe(&["replay", path.to_str().unwrap()])), "result: *");
+}
+
+#[test]
+fn replay_refuses_a_bad_record_naming_the_token() {
+    let path = temp_file("bad.awe", "[Game \"awele\"]\n\n1. E b 2. a\n");
+    let out = awe(&["replay", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("line 3: move `a`"), "{}", stderr(&out));
+    let out = awe(&["replay", "/no/such/file.awe"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("cannot read /no/such/file.awe"), "{}", stderr(&out));
+    let path = temp_file("binary.awe", "");
+    std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+    let out = awe(&["replay", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("is not UTF-8 text"), "{}", stderr(&out));
+}
+
+#[test]
+fn two_people_play_and_the_record_is_saved() {
+    let path = temp_file("played.awe", "");
+    std::fs::remove_file(&path).unwrap();
+    // E, then a malformed move, an illegal one, North's b, the list of moves, an agreed end.
+    let out = awe_with_input(
+        &["play", "awele", "--save", path.to_str().unwrap(), "--south", "Ama", "--north", "Kofi"],
+        "E\nZZ\nA\nb\nmoves\nagree\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("Not played: `ZZ` is not a pit"), "{screen}");
+    assert!(
+        screen.contains("Not played: A is not legal: that pit is on the other player's row"),
+        "{screen}"
+    );
+    assert!(screen.contains("Legal moves: A B C D F"), "{screen}");
+    assert!(screen.contains("Game over (agreement)"), "{screen}");
+    let record = std::fs::read_to_string(&path).unwrap();
+    assert!(record.contains("[South \"Ama\"]") && record.contains("1. E b 1/2-1/2"), "{record}");
+    assert_eq!(last_line(&awe(&["replay", path.to_str().unwrap()])), "result: 1/2-1/2");
+}
+
+#[test]
+fn play_lists_captures_with_their_count() {
+    // South's F takes 7 from a, b, c.
+    let out = awe_with_input(
+        &["play", "awele", "--position", "0,0,0,0,1,3/1,2,1,4,0,0 S 20 16"],
+        "moves\n",
+    );
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("Legal moves: E F(7)"), "{screen}");
+}
+
+#[test]
+fn play_prints_the_record_when_not_saving_and_input_ends() {
+    let out = awe_with_input(&["play", "awele", "--rules", "awari"], "C\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("[Rules \"awari\"]") && screen.contains("1. C *"), "{screen}");
+}
+
+#[test]
+fn bench_prints_plies_per_second_last() {
+    let out = awe(&["bench", "awele", "--seconds", "0.3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let last = last_line(&out);
+    let number = last.strip_suffix(" plies/s").expect("ends with plies/s");
+    assert!(number.parse::<u64>().unwrap() > 0, "{last}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("leaves/s"));
+}
