@@ -11,7 +11,7 @@ use awe_game::Side;
 
 use crate::Pit;
 
-/// The seeds in each pit (at most 255; a game has 48).
+/// The seeds in each pit, at most 63 (a game has 48), and at most 127 on a row.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     /// South's row, then North's.
@@ -43,32 +43,32 @@ impl Capture {
     pub const NONE: Capture = Capture { seeds: 0, grand_slam: false, cleared: [0, 0] };
 }
 
-const BYTE: u64 = 0xFF;
 /// One seed in each pit of a row.
 const ONE_EACH: u64 = 0x0101_0101_0101;
 /// Each pit's column: 0 in the first byte, …, 5 in the sixth.
 const COLUMNS: u64 = 0x0504_0302_0100;
 
-/// `SOWN[p][n]`: what sowing `n` seeds from pit `p` adds to each row: one seed in every other
-/// pit for each full lap of eleven, and one in each of the pits the rest reaches.
-static SOWN: [[[u64; 2]; 49]; 12] = {
-    let mut table = [[[0; 2]; 49]; 12];
+/// `SOWN[p][n]`: what sowing `n` seeds from pit `p` adds to each row (wrapping): the `n` seeds
+/// taken out of `p`, one seed in every other pit for each full lap of eleven, and one in each of
+/// the pits the rest reaches. Sowing is then two additions, with no index on a row.
+static SOWN: [[[u64; 2]; 64]; 12] = {
+    let mut table = [[[0u64; 2]; 64]; 12];
     let mut p = 0;
     while p < 12 {
-        let mut n = 1;
-        while n <= 48 {
+        let mut n = 0;
+        while n < 64 {
             let mut pit = 0;
             while pit < 12 {
-                let mut seeds = 0;
-                if pit != p {
-                    seeds = n / 11;
+                let row = pit / 6;
+                let shift = 8 * (pit % 6);
+                if pit == p {
+                    table[p][n][row] = table[p][n][row].wrapping_sub((n as u64) << shift);
+                } else {
                     // The rest reaches the `n % 11` pits after `p`.
                     let distance = (pit + 12 - p) % 12;
-                    if distance <= n % 11 {
-                        seeds += 1;
-                    }
+                    let seeds = n / 11 + (distance <= n % 11) as usize;
+                    table[p][n][row] = table[p][n][row].wrapping_add((seeds as u64) << shift);
                 }
-                table[p][n][pit / 6] += (seeds as u64) << (8 * (pit % 6));
                 pit += 1;
             }
             n += 1;
@@ -78,16 +78,19 @@ static SOWN: [[[u64; 2]; 49]; 12] = {
     table
 };
 
-/// `LAST[p][n]`: the pit where the last of `n` seeds sown from `p` falls.
-static LAST: [[u8; 49]; 12] = {
-    let mut table = [[0; 49]; 12];
+/// `LAST[p][n]`: where the last of `n` seeds sown from pit `p` falls: the pit, and its column in
+/// the row of the opponent of `p`'s owner (8 if it falls in the owner's row).
+static LAST: [[(Pit, u8); 64]; 12] = {
+    let mut table = [[(Pit::A, 8); 64]; 12];
     let mut p = 0;
     while p < 12 {
         let mut n = 1;
-        while n <= 48 {
+        while n < 64 {
             // With no seed beyond the full laps, the last fell just before the starting pit.
             let rest = n % 11;
-            table[p][n] = (if rest == 0 { (p + 11) % 12 } else { (p + rest) % 12 }) as u8;
+            let last = if rest == 0 { (p + 11) % 12 } else { (p + rest) % 12 };
+            let column = if (last < 6) != (p < 6) { (last % 6) as u8 } else { 8 };
+            table[p][n] = (Pit::ALL[last], column);
             n += 1;
         }
         p += 1;
@@ -95,15 +98,25 @@ static LAST: [[u8; 49]; 12] = {
     table
 };
 
-/// `RELATIVE_COLUMN[mover][pit]`: the column of `pit` in the row of `mover`'s opponent, or 8 if
-/// the pit is on `mover`'s own row.
-static RELATIVE_COLUMN: [[u8; 12]; 2] = {
-    let mut table = [[8; 12]; 2];
-    let mut k = 0;
-    while k < 6 {
-        table[0][6 + k] = k as u8;
-        table[1][k] = k as u8;
-        k += 1;
+/// `RUNS[capturable][column]`: the pits a capture takes when the last seed falls on `column` of
+/// the opponent's row (8: not on it) and `capturable` marks the pits holding 2 or 3: the run
+/// going down from `column` to the first pit that cannot be taken.
+static RUNS: [[u8; 16]; 64] = {
+    let mut table = [[0; 16]; 64];
+    let mut capturable = 0;
+    while capturable < 64 {
+        let mut column = 0;
+        while column < 6 {
+            let mut run = 0;
+            let mut k = column as i32;
+            while k >= 0 && capturable & (1 << k) != 0 {
+                run |= 1 << k;
+                k -= 1;
+            }
+            table[capturable][column] = run;
+            column += 1;
+        }
+        capturable += 1;
     }
     table
 };
@@ -163,7 +176,8 @@ impl Board {
     /// The seeds in a pit.
     #[inline]
     pub const fn seeds(&self, pit: Pit) -> u8 {
-        (self.rows[pit.side().index()] >> (8 * pit.column())) as u8
+        let row = if pit.index() < 6 { self.rows[0] } else { self.rows[1] };
+        (row >> (8 * pit.column())) as u8
     }
 
     /// The seeds on one side's row.
@@ -175,7 +189,11 @@ impl Board {
     /// The six pits of `side`'s row, one byte each, from the owner's left.
     #[inline]
     const fn row(&self, side: Side) -> u64 {
-        self.rows[side.index()]
+        // A choice rather than an index: the rows stay in registers.
+        match side {
+            Side::South => self.rows[0],
+            Side::North => self.rows[1],
+        }
     }
 
     /// The pits of `side`'s row that hold seeds, as bits 0..6 from the owner's left.
@@ -193,6 +211,12 @@ impl Board {
     pub const fn pits_with_at_least(&self, side: Side, n: u8) -> u8 {
         // Bytes are at most 48: adding 128 - n sets the top bit exactly where a byte is ≥ n.
         gather((self.row(side) + (0x80 - n as u64) * ONE_EACH) & 0x8080_8080_8080) as u8
+    }
+
+    /// Whether a pit of `side`'s row holds at least `n` seeds (1 ≤ n ≤ 80).
+    #[inline]
+    pub const fn has_pit_with_at_least(&self, side: Side, n: u8) -> bool {
+        (self.row(side) + (0x80 - n as u64) * ONE_EACH) & 0x8080_8080_8080 != 0
     }
 
     /// The pits of `side`'s row whose seeds reach the opponent's row (the k-th pit from the left
@@ -261,48 +285,60 @@ impl Board {
     /// ```
     #[inline]
     pub fn sow(&self, pit: Pit) -> Sowing {
-        let p = pit.index();
-        // A pit holds at most the 48 seeds of a game.
-        let n = (self.seeds(pit) as usize).min(48);
-        let mut rows = self.rows;
-        rows[pit.side().index()] &= !(BYTE << (8 * pit.column()));
-        let added = &SOWN[p][n];
-        rows[0] += added[0];
-        rows[1] += added[1];
-        Sowing { board: Board { rows }, last: Pit::ALL[LAST[p][n] as usize] }
+        let (sowing, _) = self.sow_with_column(pit);
+        sowing
+    }
+
+    /// Sows `pit`, and tells on which column of the opponent's row the last seed fell (8: on the
+    /// mover's own row).
+    #[inline]
+    fn sow_with_column(&self, pit: Pit) -> (Sowing, u8) {
+        // Pits hold at most 63 seeds (a game has 48): the tables cover them all.
+        let n = self.seeds(pit) as usize & 63;
+        let delta = &SOWN[pit.index()][n];
+        let rows = [self.rows[0].wrapping_add(delta[0]), self.rows[1].wrapping_add(delta[1])];
+        let (last, column) = LAST[pit.index()][n];
+        (Sowing { board: Board { rows }, last }, column)
+    }
+
+    /// Sows `pit` and works out what the last seed captures (before any grand-slam rule).
+    #[inline]
+    pub fn sow_and_capture(&self, pit: Pit) -> (Board, Capture) {
+        let (sown, column) = self.sow_with_column(pit);
+        (sown.board, sown.board.capture_at(pit.side(), column as usize))
     }
 
     /// Where the last seed sown from `pit` falls, without sowing.
     #[inline]
     pub fn last_pit(&self, pit: Pit) -> Pit {
-        let n = (self.seeds(pit) as usize).min(48);
-        Pit::ALL[LAST[pit.index()][n] as usize]
+        LAST[pit.index()][self.seeds(pit) as usize & 63].0
     }
 
     /// What `mover` would capture after its last seed fell into `last`: that pit and the ones
     /// before it (clockwise) on the opponent's row while they hold 2 or 3 seeds.
     #[inline]
     pub fn capture(&self, mover: Side, last: Pit) -> Capture {
+        let column = if last.side() == mover { 8 } else { last.column() };
+        self.capture_at(mover, column)
+    }
+
+    /// What `mover` captures with its last seed on `column` of the opponent's row (8: none).
+    #[inline]
+    fn capture_at(&self, mover: Side, column: usize) -> Capture {
         let opponent = mover.opponent();
         let row = self.row(opponent);
-        // Column of `last` in the opponent's row, 6 or more if it is not there.
-        let column = RELATIVE_COLUMN[mover.index()][last.index()] as u32;
-        // Written without a branch: where the last seed falls is as random as the move.
-        let window = ((2u32 << column.min(5)) - 1) * (column < 6) as u32;
-        // Pits holding 2 or 3: clear the low bit and look for bytes equal to 2.
+        // Pits holding 2 or 3: clear the low bit and look for bytes equal to 2. Bytes are below
+        // 128, so adding 0x7F sets the top bit exactly where a byte is not zero.
         let twos = (row & 0xFEFE_FEFE_FEFE) ^ 0x0202_0202_0202;
-        // Bytes are below 128, so adding 0x7F sets the top bit exactly where a byte is not zero.
         let capturable = gather(((twos + 0x7F7F_7F7F_7F7F) & 0x8080_8080_8080) ^ 0x8080_8080_8080);
-        // The run goes down from `last` to the first pit that cannot be taken.
-        let blockers = !capturable & window;
-        let first = 32 - blockers.leading_zeros();
-        let run = window & !((1u32 << first) - 1);
-        let taken = row & BYTES[run as usize];
+        let run = RUNS[capturable as usize][column & 15];
+        let taken = BYTES[run as usize];
         // A grand slam leaves the opponent nothing: every seed of the row is in the run.
-        let grand_slam = run != 0 && row & !BYTES[run as usize] == 0;
-        let mut cleared = [0; 2];
-        cleared[opponent.index()] = BYTES[run as usize];
-        Capture { seeds: byte_sum(taken), grand_slam, cleared }
+        let grand_slam = run != 0 && row & !taken == 0;
+        // Each row's mask chosen without indexing the array: it stays in registers.
+        let north = opponent == Side::North;
+        let cleared = [if north { 0 } else { taken }, if north { taken } else { 0 }];
+        Capture { seeds: byte_sum(row & taken), grand_slam, cleared }
     }
 
     /// The board with the pits of `capture` emptied.

@@ -47,8 +47,10 @@ impl Pit {
     }
 
     /// The pit numbered `k` (0..6) from the left of `side`'s row, as that player sees it.
+    #[inline]
     pub const fn of(side: Side, k: usize) -> Pit {
-        Pit((side.index() * 6 + k % 6) as u8)
+        debug_assert!(k < 6, "a row has six pits");
+        Pit((side.index() * 6 + k) as u8)
     }
 
     /// Index in sowing order, 0..12.

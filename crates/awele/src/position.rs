@@ -3,6 +3,7 @@
 use std::ops::Deref;
 
 use awe_game::{Outcome, Side, Termination};
+use rand::Rng;
 
 use crate::board::{Board, Capture};
 use crate::notation::{self, Illegal, MoveError};
@@ -43,6 +44,27 @@ impl MoveList {
         MOVE_LISTS[side.index()][mask as usize & 0x3F]
     }
 }
+
+/// `NTH_BIT[mask][k]`: the position of the k-th set bit of `mask` (k < 6), and in the last slot
+/// the number of bits set (no `popcnt` on every x86-64).
+static NTH_BIT: [[u8; 8]; 64] = {
+    let mut table = [[0; 8]; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut found = 0;
+        let mut bit = 0;
+        while bit < 6 {
+            if mask & (1 << bit) != 0 {
+                table[mask][found] = bit as u8;
+                found += 1;
+            }
+            bit += 1;
+        }
+        table[mask][7] = found as u8;
+        mask += 1;
+    }
+    table
+};
 
 /// `MOVE_LISTS[side][mask]`: the list of the pits of `side` set in the six bits of `mask`.
 static MOVE_LISTS: [[MoveList; 64]; 2] = {
@@ -142,10 +164,7 @@ impl Position {
     /// Whether a capture already decides the game (`abapa`: more than half the seeds).
     #[inline]
     fn score_decided(&self) -> bool {
-        match self.rules().score_limit {
-            Some(limit) => self.captured[0] > limit || self.captured[1] > limit,
-            None => false,
-        }
+        self.captured[0].max(self.captured[1]) > self.rules.score_limit()
     }
 
     /// Whether sowing `pit` puts at least one seed on the opponent's row.
@@ -158,8 +177,7 @@ impl Position {
     /// rule is applied.
     #[inline]
     fn sow_and_capture(&self, pit: Pit) -> (Board, Capture) {
-        let sown = self.board.sow(pit);
-        (sown.board, sown.board.capture(self.turn, sown.last))
+        self.board.sow_and_capture(pit)
     }
 
     /// Whether the side to move has a legal move (the game is not over by the position).
@@ -184,14 +202,14 @@ impl Position {
     fn legal_mask(&self) -> u8 {
         let me = self.turn;
         let occupied = self.board.occupied(me);
-        if self.board.pits_with_at_least(me.opponent(), 3) != 0 {
+        if self.board.has_pit_with_at_least(me.opponent(), 3) {
             // Nearly every position of a game: whatever is played, a pit of the opponent ends
             // with four seeds or more, out of reach of any capture. Every move is legal.
             return occupied;
         }
         let starving = self.board.occupied(me.opponent()) == 0;
         let feeding = self.board.reaching(me) & occupied;
-        match self.rules().grand_slam {
+        match self.rules.grand_slam() {
             GrandSlam::CapturesNothing => {
                 if starving {
                     feeding
@@ -219,7 +237,7 @@ impl Position {
         let me = self.turn;
         let them = me.opponent();
         let mut slams = 0;
-        if self.board.pits_with_at_least(me, 11) & occupied != 0 {
+        if self.board.has_pit_with_at_least(me, 11) {
             let laps = self.board.lapping_onto_last(me) & occupied;
             if laps != 0 {
                 slams = self.grand_slams_with_a_lap(laps);
@@ -265,7 +283,7 @@ impl Position {
         self.legal_moves(&mut moves);
         if moves.contains(&pit) {
             None
-        } else if self.rules().grand_slam == GrandSlam::ForbiddenElseCaptures {
+        } else if self.rules.grand_slam() == GrandSlam::ForbiddenElseCaptures {
             Some(Illegal::StarvesOpponent)
         } else if self.board.row_seeds(self.turn.opponent()) == 0 && !self.feeds(pit) {
             Some(Illegal::MustFeed)
@@ -278,7 +296,7 @@ impl Position {
     #[inline]
     fn effective_capture(&self, pit: Pit) -> (Board, Capture) {
         let (after, capture) = self.sow_and_capture(pit);
-        if capture.grand_slam && self.rules().grand_slam != GrandSlam::ForbiddenElseCaptures {
+        if capture.grand_slam && self.rules.grand_slam() != GrandSlam::ForbiddenElseCaptures {
             (after, Capture::NONE)
         } else {
             (after, capture)
@@ -294,8 +312,10 @@ impl Position {
     #[inline]
     pub fn play(&self, pit: Pit) -> Position {
         let (after, capture) = self.effective_capture(pit);
-        let mut captured = self.captured;
-        captured[self.turn.index()] += capture.seeds;
+        // Added to South's or North's count without an index into the array.
+        let both =
+            u16::from_le_bytes(self.captured) + ((capture.seeds as u16) << (8 * self.turn.index()));
+        let captured = both.to_le_bytes();
         Position {
             board: after.without(&capture),
             captured,
@@ -335,7 +355,7 @@ impl Position {
 impl awe_game::Position for Position {
     type Move = Pit;
     type MoveList = MoveList;
-    type Key = u128;
+    type Key = [u64; 2];
     type MoveError = MoveError;
 
     #[inline]
@@ -346,6 +366,17 @@ impl awe_game::Position for Position {
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
         Position::legal_moves(self, moves)
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Pit> {
+        let legal = if self.score_decided() { 0 } else { self.legal_mask() };
+        if legal == 0 {
+            return None;
+        }
+        let bits = &NTH_BIT[legal as usize & 0x3F];
+        let k = rng.random_range(0..bits[7] as u32);
+        Some(Pit::of(self.turn, bits[k as usize & 7] as usize))
     }
 
     #[inline]
@@ -383,9 +414,17 @@ impl awe_game::Position for Position {
     }
 
     #[inline]
-    fn repetition_key(&self) -> u128 {
-        // The pits use the twelve low bytes; the side to move goes in the top one.
-        self.board.bits() | (self.turn as u128) << 120
+    fn repetition_hash(&self) -> u64 {
+        // One multiplication: only the top bits are used, to skip comparisons of keys.
+        let [south, north] = self.board.rows();
+        (south ^ north.rotate_left(24) ^ self.turn as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    #[inline]
+    fn repetition_key(&self) -> [u64; 2] {
+        // The rows use six bytes each; the side to move goes in a byte above South's.
+        let [south, north] = self.board.rows();
+        [south | (self.turn as u64) << 56, north]
     }
 
     #[inline]

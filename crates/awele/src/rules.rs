@@ -104,7 +104,36 @@ impl RuleSet {
     pub const fn name(self) -> &'static str {
         self.rules().name
     }
+
+    /// The grand-slam rule, read from a table (this is asked at every move).
+    #[inline]
+    pub const fn grand_slam(self) -> GrandSlam {
+        GRAND_SLAM[self as usize]
+    }
+
+    /// The score above which the game ends, or 255 where no score ends it early, read from a
+    /// table (this is asked at every move).
+    #[inline]
+    pub const fn score_limit(self) -> u8 {
+        SCORE_LIMIT[self as usize]
+    }
 }
+
+/// Each rule set's grand-slam rule, in the order of [`RuleSet::ALL`].
+const GRAND_SLAM: [GrandSlam; 3] = [AWECHEC.grand_slam, ABAPA.grand_slam, AWARI.grand_slam];
+
+/// Each rule set's score limit (255 for none), in the order of [`RuleSet::ALL`].
+const SCORE_LIMIT: [u8; 3] = {
+    let mut limits = [u8::MAX; 3];
+    let mut i = 0;
+    while i < 3 {
+        if let Some(limit) = RuleSet::ALL[i].rules().score_limit {
+            limits[i] = limit;
+        }
+        i += 1;
+    }
+    limits
+};
 
 impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -25,17 +25,14 @@ pub fn random_playout<P: Position, R: Rng + ?Sized>(
     seen.clear();
     seen.insert(start);
     let mut position = *start;
-    let mut moves = P::MoveList::default();
     let mut plies = 0;
     loop {
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            // An empty list means the position itself ends the game.
+        let Some(mv) = position.random_move(rng) else {
+            // No move means the position itself ends the game.
             debug_assert!(position.outcome().is_some(), "no legal move but not over: {position:?}");
             let outcome = position.outcome().unwrap_or_else(|| position.outcome_on_agreement());
             return Playout { outcome, plies };
-        }
-        let mv = moves[rng.random_range(0..moves.len())];
+        };
         position = position.play(mv);
         plies += 1;
         if seen.insert(&position) {

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::Deref;
 
+use rand::Rng;
+
 use crate::{Outcome, Side};
 
 /// A position of a game: everything needed to know the legal moves and play one.
@@ -46,10 +48,27 @@ pub trait Position: Copy + fmt::Debug {
     /// What the repetition rule compares: two positions with equal keys are the same position.
     fn repetition_key(&self) -> Self::Key;
 
+    /// A hash of the repetition key, cheaper than [`Position::hash`] where a game can make it so:
+    /// only its top bits are used, to skip most comparisons of keys.
+    #[inline]
+    fn repetition_hash(&self) -> u64 {
+        self.hash()
+    }
+
     /// A count that never rises during a game and falls at each irreversible move (seeds or pieces
     /// left on the board): positions with different counts can never repeat each other, so the
     /// repetition rule only looks back while the count stays the same.
     fn material(&self) -> u32;
+
+    /// A legal move drawn uniformly at random, or `None` if the game is over by the position.
+    /// Games may draw it faster than from the full list.
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        // Lists are short: a u32 range draws faster than a usize one.
+        (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len() as u32) as usize])
+    }
 
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {

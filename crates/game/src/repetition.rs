@@ -3,7 +3,7 @@
 
 use crate::Position;
 
-/// The positions seen since the material last changed, with a 256-bit Bloom filter in front of
+/// The positions seen since the material last changed, with a 128-bit Bloom filter in front of
 /// them so that most new positions are known to be new without a scan.
 #[derive(Clone, Debug)]
 pub struct Seen<P: Position> {
@@ -11,12 +11,12 @@ pub struct Seen<P: Position> {
     /// Where the positions with the current material start in `keys`.
     start: usize,
     material: u32,
-    filter: [u64; 4],
+    filter: [u64; 2],
 }
 
 impl<P: Position> Default for Seen<P> {
     fn default() -> Self {
-        Seen { keys: Vec::new(), start: 0, material: u32::MAX, filter: [0; 4] }
+        Seen { keys: Vec::new(), start: 0, material: u32::MAX, filter: [0; 2] }
     }
 }
 
@@ -26,24 +26,21 @@ impl<P: Position> Seen<P> {
         self.keys.clear();
         self.start = 0;
         self.material = u32::MAX;
-        self.filter = [0; 4];
+        self.filter = [0; 2];
     }
 
     /// Records `position` and tells whether it was seen before (a repetition).
     #[inline]
     pub fn insert(&mut self, position: &P) -> bool {
         let material = position.material();
-        // After an irreversible move nothing seen before can come back: start afresh. Written
-        // without a branch, as captures come at random in a playout.
-        let changed = material != self.material;
-        self.start = if changed { self.keys.len() } else { self.start };
-        let keep = (changed as u64).wrapping_sub(1);
-        for word in &mut self.filter {
-            *word &= keep;
+        if material != self.material {
+            // An irreversible move: nothing seen before can come back.
+            self.start = self.keys.len();
+            self.filter = [0; 2];
+            self.material = material;
         }
-        self.material = material;
-        let bit = (position.hash() >> 56) as usize;
-        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let bit = position.repetition_hash() >> 57;
+        let (word, mask) = ((bit >> 6) as usize & 1, 1u64 << (bit & 63));
         let key = position.repetition_key();
         if self.filter[word] & mask != 0 && self.keys[self.start..].contains(&key) {
             return true;
