@@ -17,7 +17,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     );
     match args.game {
         GameName::Awele => {
-            let start = crate::perft::awele_start(args.rules.as_deref(), None)?;
+            let start = crate::settings::awele_start(args.rules.as_deref(), None)?;
             println!("awele, rules {}", start.rule_set());
             bench(start, &args);
         }

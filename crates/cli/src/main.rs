@@ -5,6 +5,7 @@ mod bench;
 mod perft;
 mod play;
 mod replay;
+mod settings;
 
 use std::process::ExitCode;
 

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use awe_game::{Game, perft};
 
 use crate::args::{GameName, PerftArgs};
@@ -10,20 +10,12 @@ use crate::args::{GameName, PerftArgs};
 pub fn run(args: PerftArgs) -> Result<()> {
     match args.game {
         GameName::Awele => {
-            let start = awele_start(args.rules.as_deref(), args.position.as_deref())?;
+            let start =
+                crate::settings::awele_start(args.rules.as_deref(), args.position.as_deref())?;
             count(&Game::new(start), args.depth, args.divide);
         }
     }
     Ok(())
-}
-
-/// The start position of an Awélé command: the rule set by name, and a position text if given.
-pub fn awele_start(rules: Option<&str>, position: Option<&str>) -> Result<awe_awele::Position> {
-    let rules: awe_awele::RuleSet = rules.map_or(Ok(Default::default()), str::parse)?;
-    Ok(match position {
-        Some(text) => awe_awele::Position::parse(text, rules).context("--position")?,
-        None => awe_awele::Position::new(rules),
-    })
 }
 
 fn count<P: awe_game::Position>(game: &Game<P>, depth: u32, divide: bool) {

@@ -16,7 +16,8 @@ quit (stop and keep the game unfinished), help.";
 pub fn run(args: PlayArgs) -> Result<()> {
     match args.game {
         GameName::Awele => {
-            let start = crate::perft::awele_start(args.rules.as_deref(), args.position.as_deref())?;
+            let start =
+                crate::settings::awele_start(args.rules.as_deref(), args.position.as_deref())?;
             play_awele(start, &args)
         }
     }
@@ -30,11 +31,7 @@ fn play_awele(start: awe_awele::Position, args: &PlayArgs) -> Result<()> {
     println!("Awélé, rules {}. {HELP}", start.rule_set());
     loop {
         let current = *game.current();
-        let last = game
-            .moves()
-            .last()
-            .zip(game.positions().iter().rev().nth(1))
-            .map(|(&mv, before)| before.move_text(mv));
+        let last = game.last_move().map(|(before, mv)| before.move_text(mv));
         println!();
         print!(
             "{}",

@@ -17,11 +17,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             if args.trace {
                 trace(&game);
             }
-            let last = game
-                .moves()
-                .last()
-                .zip(game.positions().iter().rev().nth(1))
-                .map(|(&mv, before)| before.move_text(mv));
+            let last = game.last_move().map(|(before, mv)| before.move_text(mv));
             print!(
                 "{}",
                 awe_awele::diagram::diagram(

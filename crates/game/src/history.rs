@@ -60,6 +60,12 @@ impl<P: Position> Game<P> {
         &self.moves
     }
 
+    /// The last move played and the position it was played from.
+    pub fn last_move(&self) -> Option<(&P, P::Move)> {
+        let before = self.positions.len().checked_sub(2)?;
+        Some((&self.positions[before], *self.moves.last()?))
+    }
+
     /// Plays a move, if the game goes on and the move is legal.
     pub fn play(&mut self, mv: P::Move) -> Result<(), PlayError> {
         if let Some(outcome) = self.outcome() {
