@@ -48,28 +48,48 @@ const ONE_EACH: u64 = 0x0101_0101_0101;
 /// Each pit's column: 0 in the first byte, …, 5 in the sixth.
 const COLUMNS: u64 = 0x0504_0302_0100;
 
-/// `SOWN[p][n]`: what sowing `n` seeds from pit `p` adds to each row (wrapping): the `n` seeds
-/// taken out of `p`, one seed in every other pit for each full lap of eleven, and one in each of
-/// the pits the rest reaches. Sowing is then two additions, with no index on a row.
-static SOWN: [[[u64; 2]; 64]; 12] = {
-    let mut table = [[[0u64; 2]; 64]; 12];
+/// What sowing `n` seeds from pit `p` does, from [`SOWINGS`].
+#[derive(Clone, Copy)]
+struct SowingEffect {
+    /// What the sowing adds to each row (wrapping): the `n` seeds taken out of `p`, one seed in
+    /// every other pit for each full lap of eleven, and one in each pit the rest reaches.
+    delta: [u64; 2],
+    /// Where the last seed falls.
+    last: Pit,
+    /// Its column in the row of the opponent of `p`'s owner, or 8 if it falls in the owner's row.
+    column: u8,
+}
+
+/// `SOWINGS[p][n]`: sowing `n` seeds (up to 63) from pit `p`. Sowing is then two additions and
+/// one look-up, however many seeds there are, with no index on a row.
+static SOWINGS: [[SowingEffect; 64]; 12] = {
+    let none = SowingEffect { delta: [0; 2], last: Pit::A, column: 8 };
+    let mut table = [[none; 64]; 12];
     let mut p = 0;
     while p < 12 {
         let mut n = 0;
         while n < 64 {
+            let entry = &mut table[p][n];
             let mut pit = 0;
             while pit < 12 {
                 let row = pit / 6;
                 let shift = 8 * (pit % 6);
                 if pit == p {
-                    table[p][n][row] = table[p][n][row].wrapping_sub((n as u64) << shift);
+                    entry.delta[row] = entry.delta[row].wrapping_sub((n as u64) << shift);
                 } else {
                     // The rest reaches the `n % 11` pits after `p`.
                     let distance = (pit + 12 - p) % 12;
                     let seeds = n / 11 + (distance <= n % 11) as usize;
-                    table[p][n][row] = table[p][n][row].wrapping_add((seeds as u64) << shift);
+                    entry.delta[row] = entry.delta[row].wrapping_add((seeds as u64) << shift);
                 }
                 pit += 1;
+            }
+            if n > 0 {
+                // With no seed beyond the full laps, the last fell just before the starting pit.
+                let rest = n % 11;
+                let last = if rest == 0 { (p + 11) % 12 } else { (p + rest) % 12 };
+                entry.last = Pit::ALL[last];
+                entry.column = if (last < 6) != (p < 6) { (last % 6) as u8 } else { 8 };
             }
             n += 1;
         }
@@ -78,30 +98,10 @@ static SOWN: [[[u64; 2]; 64]; 12] = {
     table
 };
 
-/// `LAST[p][n]`: where the last of `n` seeds sown from pit `p` falls: the pit, and its column in
-/// the row of the opponent of `p`'s owner (8 if it falls in the owner's row).
-static LAST: [[(Pit, u8); 64]; 12] = {
-    let mut table = [[(Pit::A, 8); 64]; 12];
-    let mut p = 0;
-    while p < 12 {
-        let mut n = 1;
-        while n < 64 {
-            // With no seed beyond the full laps, the last fell just before the starting pit.
-            let rest = n % 11;
-            let last = if rest == 0 { (p + 11) % 12 } else { (p + rest) % 12 };
-            let column = if (last < 6) != (p < 6) { (last % 6) as u8 } else { 8 };
-            table[p][n] = (Pit::ALL[last], column);
-            n += 1;
-        }
-        p += 1;
-    }
-    table
-};
-
-/// `RUNS[capturable][column]`: the pits a capture takes when the last seed falls on `column` of
-/// the opponent's row (8: not on it) and `capturable` marks the pits holding 2 or 3: the run
-/// going down from `column` to the first pit that cannot be taken.
-static RUNS: [[u8; 16]; 64] = {
+/// `RUNS[capturable][column]`: the bytes of the pits a capture takes when the last seed falls on
+/// `column` of the opponent's row (8: not on it) and `capturable` marks the pits holding 2 or 3:
+/// the run going down from `column` to the first pit that cannot be taken.
+static RUNS: [[u64; 16]; 64] = {
     let mut table = [[0; 16]; 64];
     let mut capturable = 0;
     while capturable < 64 {
@@ -110,30 +110,13 @@ static RUNS: [[u8; 16]; 64] = {
             let mut run = 0;
             let mut k = column as i32;
             while k >= 0 && capturable & (1 << k) != 0 {
-                run |= 1 << k;
+                run |= 0xFF << (8 * k);
                 k -= 1;
             }
             table[capturable][column] = run;
             column += 1;
         }
         capturable += 1;
-    }
-    table
-};
-
-/// `BYTES[m]`: a full byte for each of the six bits of `m`.
-static BYTES: [u64; 64] = {
-    let mut table = [0; 64];
-    let mut m = 0;
-    while m < 64 {
-        let mut k = 0;
-        while k < 6 {
-            if m & (1 << k) != 0 {
-                table[m] |= 0xFF << (8 * k);
-            }
-            k += 1;
-        }
-        m += 1;
     }
     table
 };
@@ -294,11 +277,12 @@ impl Board {
     #[inline]
     fn sow_with_column(&self, pit: Pit) -> (Sowing, u8) {
         // Pits hold at most 63 seeds (a game has 48): the tables cover them all.
-        let n = self.seeds(pit) as usize & 63;
-        let delta = &SOWN[pit.index()][n];
-        let rows = [self.rows[0].wrapping_add(delta[0]), self.rows[1].wrapping_add(delta[1])];
-        let (last, column) = LAST[pit.index()][n];
-        (Sowing { board: Board { rows }, last }, column)
+        let effect = &SOWINGS[pit.index()][self.seeds(pit) as usize & 63];
+        let rows = [
+            self.rows[0].wrapping_add(effect.delta[0]),
+            self.rows[1].wrapping_add(effect.delta[1]),
+        ];
+        (Sowing { board: Board { rows }, last: effect.last }, effect.column)
     }
 
     /// Sows `pit` and works out what the last seed captures (before any grand-slam rule).
@@ -311,7 +295,7 @@ impl Board {
     /// Where the last seed sown from `pit` falls, without sowing.
     #[inline]
     pub fn last_pit(&self, pit: Pit) -> Pit {
-        LAST[pit.index()][self.seeds(pit) as usize & 63].0
+        SOWINGS[pit.index()][self.seeds(pit) as usize & 63].last
     }
 
     /// What `mover` would capture after its last seed fell into `last`: that pit and the ones
@@ -331,10 +315,9 @@ impl Board {
         // 128, so adding 0x7F sets the top bit exactly where a byte is not zero.
         let twos = (row & 0xFEFE_FEFE_FEFE) ^ 0x0202_0202_0202;
         let capturable = gather(((twos + 0x7F7F_7F7F_7F7F) & 0x8080_8080_8080) ^ 0x8080_8080_8080);
-        let run = RUNS[capturable as usize][column & 15];
-        let taken = BYTES[run as usize];
+        let taken = RUNS[capturable as usize][column & 15];
         // A grand slam leaves the opponent nothing: every seed of the row is in the run.
-        let grand_slam = run != 0 && row & !taken == 0;
+        let grand_slam = taken != 0 && row & !taken == 0;
         // Each row's mask chosen without indexing the array: it stays in registers.
         let north = opponent == Side::North;
         let cleared = [if north { 0 } else { taken }, if north { taken } else { 0 }];

@@ -17,11 +17,19 @@ pub struct Playout {
 /// Plays uniformly random legal moves from `start` until the game ends, applying every rule that
 /// ends a game by itself (including repetition). `seen` is scratch space, reused across calls so
 /// that a run of playouts allocates only once.
-pub fn random_playout<P: Position, R: Rng + ?Sized>(
+pub fn random_playout<P: Position, R: Rng + Clone>(
     start: &P,
     rng: &mut R,
     seen: &mut Seen<P>,
 ) -> Playout {
+    // A copy of the generator lives in registers for the game, and is handed back at the end.
+    let mut local = rng.clone();
+    let playout = play_out(start, &mut local, seen);
+    *rng = local;
+    playout
+}
+
+fn play_out<P: Position, R: Rng>(start: &P, rng: &mut R, seen: &mut Seen<P>) -> Playout {
     seen.clear();
     seen.insert(start);
     let mut position = *start;
