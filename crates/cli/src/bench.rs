@@ -32,8 +32,12 @@ fn bench<P: awe_game::Position>(start: P, args: &BenchArgs) {
     let started = Instant::now();
     let mut nodes = 0u64;
     let mut depth = 1;
-    while started.elapsed() < budget && depth < 64 {
+    let mut last = Duration::ZERO;
+    // Each depth takes about five times the one before: stop before one would overrun the budget.
+    while depth < 64 && started.elapsed() + last * 5 < budget {
+        let before = Instant::now();
         let count = perft::perft(&game, depth);
+        last = before.elapsed();
         println!("perft {depth}: {count}");
         nodes += count;
         depth += 1;
