@@ -13,12 +13,13 @@
 //! ```
 //!
 //! Where things are: the pits and their names in [`pit`], the board and the mechanics of sowing
-//! and capturing in [`board`], the rule sets as data in [`rules`], legal moves and ends of game in
-//! [`position`], move notation in [`notation`], the position text format in [`text`], game
-//! records in [`record`] and the picture of the board in [`diagram`].
+//! and capturing in [`board`], the rule sets as data in [`rules`], lists of moves in [`moves`],
+//! legal moves and ends of game in [`position`], move notation in [`notation`], the position text
+//! format in [`text`], game records in [`record`] and the picture of the board in [`diagram`].
 
 pub mod board;
 pub mod diagram;
+pub mod moves;
 pub mod notation;
 pub mod pit;
 pub mod position;
@@ -27,9 +28,10 @@ pub mod rules;
 pub mod text;
 
 pub use board::Board;
+pub use moves::MoveList;
 pub use notation::{Illegal, MoveError, MoveText, ParseMoveError};
 pub use pit::Pit;
-pub use position::{MoveList, Position};
+pub use position::Position;
 pub use record::{ReplayError, replay, write_record};
 pub use rules::{GrandSlam, Leftovers, ParseRuleSetError, RuleSet, Rules};
 pub use text::ParsePositionError;
