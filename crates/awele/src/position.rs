@@ -261,6 +261,7 @@ impl awe_game::Position for Position {
     type MoveList = MoveList;
     type Key = [u64; 2];
     type MoveError = MoveError;
+    type PositionError = crate::ParsePositionError;
 
     #[inline]
     fn turn(&self) -> Side {
@@ -346,6 +347,14 @@ impl awe_game::Position for Position {
 
     fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
         notation::parse_move(self, text)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, crate::ParsePositionError> {
+        Position::parse(text, self.rules)
     }
 }
 

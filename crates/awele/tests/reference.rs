@@ -156,6 +156,17 @@ fn check_game(start: Position, seed: u64) -> Result<(), TestCaseError> {
         for pit in Pit::ALL {
             prop_assert_eq!(p.is_legal(pit), moves.contains(&pit.index()), "{} in {}", pit, p);
         }
+        // Feeding: a starving opponent gets seeds from every legal move, when a move can give
+        // some (under awari: every legal move leaves them seeds, when a move can).
+        let feeds: &dyn Fn(usize) -> bool = if slow.rules == RuleSet::Awari {
+            &|m| Slow::their_seeds(&slow.sow_and_take(m).1, slow.theirs()) > 0
+        } else {
+            &|m| slow.gives_them_seeds(m)
+        };
+        let starving = Slow::their_seeds(&slow.pits, slow.theirs()) == 0;
+        if starving && slow.own().any(|i| slow.pits[i] > 0 && feeds(i)) {
+            prop_assert!(moves.iter().all(|&m| feeds(m)), "every move must feed in {}", p);
+        }
         for &m in &moves {
             let next = p.play(Pit::ALL[m]);
             prop_assert_eq!(Slow::of(&next), slow.play(m), "{} from {}", Pit::ALL[m], p);

@@ -22,6 +22,8 @@ pub trait Position: Copy + fmt::Debug {
     type Key: Copy + Eq + fmt::Debug;
     /// Why a move text could not be read or played here.
     type MoveError: std::error::Error + Send + Sync + 'static;
+    /// Why a position text could not be read.
+    type PositionError: std::error::Error + Send + Sync + 'static;
 
     /// The side to move.
     fn turn(&self) -> Side;
@@ -82,4 +84,11 @@ pub trait Position: Copy + fmt::Debug {
 
     /// Reads a move written in the game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+
+    /// The position in the game's position text format (the settings, such as the rule set, are
+    /// not part of it).
+    fn position_text(&self) -> String;
+
+    /// Reads a position text under the same settings (rule set, board) as `self`.
+    fn parse_position(&self, text: &str) -> Result<Self, Self::PositionError>;
 }
