@@ -252,7 +252,7 @@ impl Position {
         } else {
             return None;
         };
-        Some(Outcome { score: self.final_score(Leftovers::OwnSide), termination })
+        Some(Outcome::by_score(self.final_score(Leftovers::OwnSide), termination))
     }
 }
 
@@ -292,17 +292,17 @@ impl awe_game::Position for Position {
     }
 
     fn outcome_on_repetition(&self) -> Outcome {
-        Outcome {
-            score: self.final_score(self.rules().repetition_leftovers),
-            termination: Termination::Repetition,
-        }
+        Outcome::by_score(
+            self.final_score(self.rules().repetition_leftovers),
+            Termination::Repetition,
+        )
     }
 
     fn outcome_on_agreement(&self) -> Outcome {
-        Outcome {
-            score: self.final_score(self.rules().repetition_leftovers),
-            termination: Termination::Agreement,
-        }
+        Outcome::by_score(
+            self.final_score(self.rules().repetition_leftovers),
+            Termination::Agreement,
+        )
     }
 
     fn hash(&self) -> u64 {

@@ -79,7 +79,7 @@ fn famine_ends_the_game_and_the_player_who_cannot_feed_collects() {
         assert_eq!(legal(&p), vec![], "{rules}");
         assert_eq!(
             p.outcome(),
-            Some(Outcome { score: [25, 23], termination: Termination::NoLegalMove }),
+            Some(Outcome::by_score([25, 23], Termination::NoLegalMove)),
             "{rules}"
         );
         assert_eq!(illegal_because(&p, "A"), Illegal::GameOver);
@@ -89,10 +89,7 @@ fn famine_ends_the_game_and_the_player_who_cannot_feed_collects() {
     let p = pos("1,1,0,0,0,0/0,0,0,0,0,0 S 23 23", RuleSet::Awari);
     assert_eq!(legal(&p), vec![Pit::A, Pit::B]);
     let after = p.play(Pit::B);
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome { score: [25, 23], termination: Termination::NoLegalMove })
-    );
+    assert_eq!(after.outcome(), Some(Outcome::by_score([25, 23], Termination::NoLegalMove)));
 }
 
 /// F would take a and b, every seed North has; A is another move.
@@ -131,10 +128,7 @@ fn grand_slam_under_awari_is_forbidden_unless_forced_and_then_captures() {
     assert_eq!(p.move_text(Pit::F), "F(5)");
     let after = p.play(Pit::F);
     assert_eq!(after.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 N 27 21");
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome { score: [27, 21], termination: Termination::NoLegalMove })
-    );
+    assert_eq!(after.outcome(), Some(Outcome::by_score([27, 21], Termination::NoLegalMove)));
 }
 
 /// One seed each, six pits apart: they chase each other round the board and never meet, and each
@@ -193,10 +187,7 @@ fn abapa_ends_above_24_and_the_others_play_on() {
     let text = "0,0,0,0,1,3/1,2,1,4,0,0 S 20 16";
     let after = pos(text, RuleSet::Abapa).play(Pit::F);
     assert_eq!(after.captured(Side::South), 27);
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome { score: [28, 20], termination: Termination::ScoreLimit })
-    );
+    assert_eq!(after.outcome(), Some(Outcome::by_score([28, 20], Termination::ScoreLimit)));
     assert_eq!(legal(&after), vec![]);
     for rules in [RuleSet::Awechec, RuleSet::Awari] {
         let after = pos(text, rules).play(Pit::F);

@@ -39,12 +39,12 @@ impl fmt::Display for Termination {
     }
 }
 
-/// The end of a game: the final score of each side, in the game's own unit (seeds at Awélé,
-/// pieces left at Awithlaknannai), and why it ended.
-///
-/// The winner is derived from the score: more points wins, equal points is a draw.
+/// The end of a game: who won, the final score of each side in the game's own unit (seeds at
+/// Awélé, pieces left at Awithlaknannai), and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
     /// Final points of South and North, indexed by [`Side::index`].
     pub score: [u16; 2],
     /// Why the game stopped.
@@ -52,19 +52,31 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The side with more points, or `None` for a draw.
-    pub fn winner(&self) -> Option<Side> {
+    /// An end decided by the score: more points wins, equal points is a draw.
+    ///
+    /// ```
+    /// use awe_game::{Outcome, Side, Termination};
+    /// let o = Outcome::by_score([25, 23], Termination::NoLegalMove);
+    /// assert_eq!(o.winner, Some(Side::South));
+    /// ```
+    pub fn by_score(score: [u16; 2], termination: Termination) -> Outcome {
         use std::cmp::Ordering::*;
-        match self.score[0].cmp(&self.score[1]) {
+        let winner = match score[0].cmp(&score[1]) {
             Greater => Some(Side::South),
             Less => Some(Side::North),
             Equal => None,
-        }
+        };
+        Outcome { winner, score, termination }
+    }
+
+    /// The side that won, or `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
     }
 
     /// The result as a record writes it.
     pub fn result(&self) -> GameResult {
-        match self.winner() {
+        match self.winner {
             Some(side) => GameResult::Win(side),
             None => GameResult::Draw,
         }
@@ -128,7 +140,7 @@ mod tests {
 
     #[test]
     fn winner_follows_score() {
-        let o = |a, b| Outcome { score: [a, b], termination: Termination::Agreement };
+        let o = |a, b| Outcome::by_score([a, b], Termination::Agreement);
         assert_eq!(o(25, 23).winner(), Some(Side::South));
         assert_eq!(o(2, 3).winner(), Some(Side::North));
         assert_eq!(o(24, 24).result(), GameResult::Draw);

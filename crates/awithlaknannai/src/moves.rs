@@ -1,0 +1,75 @@
+//! Moves: a step to a neighbouring point, or a capture chain with every landing point and the
+//! pieces it takes.
+
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use crate::board::Point;
+
+/// The longest path a move can have: its start and one landing point per piece captured (a
+/// player has at most 24 pieces).
+pub const MAX_PATH: usize = 25;
+
+/// A move: the points the piece stands on, from its start to where it stops, and the pieces it
+/// captures. Two chains through different points are two moves, even when they take the same
+/// pieces and stop on the same point: the landing points are part of the move, as the notation
+/// writes them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    path: [Point; MAX_PATH],
+    len: u8,
+    captured: u64,
+}
+
+impl Move {
+    /// A step from `from` to a neighbouring point `to`.
+    pub const fn step(from: Point, to: Point) -> Move {
+        let mut path = [Point(0); MAX_PATH];
+        path[0] = from;
+        path[1] = to;
+        Move { path, len: 2, captured: 0 }
+    }
+
+    /// A capture along `path` (start first) taking the pieces of `captured`.
+    pub(crate) fn capture(path: &[Point], captured: u64) -> Move {
+        let mut all = [Point(0); MAX_PATH];
+        all[..path.len()].copy_from_slice(path);
+        Move { path: all, len: path.len() as u8, captured }
+    }
+
+    /// Where the piece starts.
+    pub fn from(&self) -> Point {
+        self.path[0]
+    }
+
+    /// Where the piece stops.
+    pub fn to(&self) -> Point {
+        self.path[self.len as usize - 1]
+    }
+
+    /// Every point the piece stands on, from the start to where it stops.
+    pub fn path(&self) -> &[Point] {
+        &self.path[..self.len as usize]
+    }
+
+    /// The points of the pieces captured, as a set.
+    pub fn captured(&self) -> u64 {
+        self.captured
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path: Vec<usize> = self.path().iter().map(|p| p.index()).collect();
+        write!(f, "Move({path:?}, captured {:#x})", self.captured)
+    }
+}
+
+/// The legal moves of a position; kept on the stack unless a position has more than 64.
+pub type MoveList = SmallVec<[Move; 64]>;

@@ -1,0 +1,390 @@
+//! Positions: the pieces as two sets of points, legal moves under each rule set, and the ends.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use awe_game::{Outcome, Side, Termination};
+
+use crate::board::{Board, BoardKind, BoardOptions, Point, Row, bits};
+use crate::moves::{MAX_PATH, Move, MoveList};
+use crate::notation::{self, MoveError};
+use crate::{QuietEnd, RuleSet, Rules};
+
+/// Everything about a game that stays the same from move to move: the board, the rule set, and
+/// how many plies without a capture end it.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub board: &'static Board,
+    pub rules: RuleSet,
+    /// Plies without a capture after which the game ends (rule sets that end quiet games).
+    pub ply_limit: u16,
+}
+
+impl Settings {
+    /// The default ply limit without a capture.
+    pub const DEFAULT_PLY_LIMIT: u16 = 50;
+
+    /// Settings for a board and a rule set, with the default ply limit.
+    pub fn new(kind: BoardKind, options: BoardOptions, rules: RuleSet) -> Settings {
+        Settings { board: Board::get(kind, options), rules, ply_limit: Self::DEFAULT_PLY_LIMIT }
+    }
+}
+
+impl PartialEq for Settings {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.board, other.board)
+            && self.rules == other.rules
+            && self.ply_limit == other.ply_limit
+    }
+}
+
+impl Eq for Settings {}
+
+impl Hash for Settings {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.board.kind(), self.board.options(), self.rules, self.ply_limit).hash(state);
+    }
+}
+
+/// The start positions awe knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// Seed 000: every point but the centre of the middle row; each player holds their outer row
+    /// and the middle points on their right.
+    Seed000,
+    /// Seed 002 (Kolowis): the centre and both ends of the middle row empty, 23 pieces each.
+    Seed002,
+    /// Ludii's: on Mosona the colours of seed 000 mirrored (White holds the middle points on the
+    /// left); on Ludii's Kolowis, White holds the bottom row and the middle points left of the
+    /// centre but the end.
+    Ludii,
+}
+
+impl Start {
+    /// Every start, as a user names it.
+    pub const ALL: [Start; 3] = [Start::Seed000, Start::Seed002, Start::Ludii];
+
+    /// The name a user types (`--start NAME`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Start::Seed000 => "seed000",
+            Start::Seed002 => "seed002",
+            Start::Ludii => "ludii",
+        }
+    }
+
+    /// The usual start on a board: Ludii's on Ludii's board, seed 000's elsewhere.
+    pub fn default_for(kind: BoardKind) -> Start {
+        if kind == BoardKind::KolowisLudii { Start::Ludii } else { Start::Seed000 }
+    }
+}
+
+/// A start that does not exist on a board, or a name that is no start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error("unknown start `{0}` (known: seed000, seed002, ludii)")]
+    Unknown(String),
+    #[error("the start {start} does not exist on the board {board}")]
+    NotOnBoard { start: &'static str, board: BoardKind },
+}
+
+impl std::str::FromStr for Start {
+    type Err = StartError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Start::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| StartError::Unknown(s.to_owned()))
+    }
+}
+
+/// An Awithlaknannai position: the points of each side's pieces, the side to move, the plies
+/// since the last capture and since the start, and the settings. Cheap to copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// White's (South's) pieces, then Black's.
+    pieces: [u64; 2],
+    turn: Side,
+    quiet: u16,
+    plies: u16,
+    settings: Settings,
+}
+
+impl Position {
+    /// A start position, with `first` to move.
+    pub fn start(settings: Settings, start: Start, first: Side) -> Result<Position, StartError> {
+        let board = settings.board;
+        let (n, middle) = (board.outer_len(), board.middle_len());
+        let row = |row: Row, columns: std::ops::RangeInclusive<usize>| {
+            columns.filter_map(|c| board.at(row, c)).fold(0u64, |set, p| set | p.bit())
+        };
+        let centre = n / 2 + 1;
+        let [white, black] = match (start, board.kind()) {
+            (Start::Seed000, BoardKind::Mosona | BoardKind::Kolowis) => [
+                row(Row::Bottom, 1..=n) | row(Row::Middle, centre + 1..=middle),
+                row(Row::Top, 1..=n) | row(Row::Middle, 1..=centre - 1),
+            ],
+            (Start::Seed002, BoardKind::Kolowis) => [
+                row(Row::Bottom, 1..=n) | row(Row::Middle, centre + 1..=middle - 1),
+                row(Row::Top, 1..=n) | row(Row::Middle, 2..=centre - 1),
+            ],
+            (Start::Ludii, BoardKind::Mosona) => [
+                row(Row::Bottom, 1..=n) | row(Row::Middle, 1..=centre - 1),
+                row(Row::Top, 1..=n) | row(Row::Middle, centre + 1..=middle),
+            ],
+            (Start::Ludii, BoardKind::KolowisLudii) => [
+                row(Row::Bottom, 1..=n) | row(Row::Middle, 2..=centre - 1),
+                row(Row::Top, 1..=n) | row(Row::Middle, centre + 1..=middle),
+            ],
+            (start, board) => return Err(StartError::NotOnBoard { start: start.name(), board }),
+        };
+        Ok(Position { pieces: [white, black], turn: first, quiet: 0, plies: 0, settings })
+    }
+
+    /// A position from its parts (see [`crate::text`] for the checks made on a text).
+    pub(crate) fn from_parts(
+        pieces: [u64; 2],
+        turn: Side,
+        quiet: u16,
+        settings: Settings,
+    ) -> Position {
+        Position { pieces, turn, quiet, plies: 0, settings }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'static Board {
+        self.settings.board
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &'static Rules {
+        self.settings.rules.rules()
+    }
+
+    /// The points of `side`'s pieces.
+    pub fn pieces(&self, side: Side) -> u64 {
+        self.pieces[side.index()]
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    pub fn quiet_plies(&self) -> u16 {
+        self.quiet
+    }
+
+    /// Who is on a point, if anyone.
+    pub fn at(&self, point: Point) -> Option<Side> {
+        Side::ALL.into_iter().find(|side| self.pieces[side.index()] & point.bit() != 0)
+    }
+
+    /// Whether the position ends the game by the plies played (before looking at the moves).
+    fn over_by_plies(&self) -> bool {
+        match self.rules().quiet_end {
+            QuietEnd::MorePiecesWins => self.quiet >= self.settings.ply_limit,
+            QuietEnd::DrawAfter(plies) => self.plies >= plies,
+        }
+    }
+
+    /// The legal moves, into `moves` (cleared first). Empty exactly when the game is over.
+    pub fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        if self.over_by_plies() {
+            return;
+        }
+        let rules = self.rules();
+        let me = self.pieces[self.turn.index()];
+        let them = self.pieces[self.turn.opponent().index()];
+        let empty = self.board().all() & !(me | them);
+        let mut path = [Point(0); MAX_PATH];
+        for from in bits(me) {
+            path[0] = Point(from as u8);
+            // The piece has left its point: a chain may come back to it.
+            self.captures(&mut path, 1, empty | 1 << from, them, 0, moves);
+        }
+        if rules.most_captures {
+            let most = moves.iter().map(|m| m.captured().count_ones()).max().unwrap_or(0);
+            moves.retain(|m| m.captured().count_ones() == most);
+        }
+        if !moves.is_empty() && rules.compulsory {
+            return;
+        }
+        for from in bits(me) {
+            let from = Point(from as u8);
+            for to in bits(self.board().neighbours(from) & empty) {
+                moves.push(Move::step(from, Point(to as u8)));
+            }
+        }
+    }
+
+    /// Adds the captures that go on from `path[len - 1]`: the pieces of `them` not yet taken
+    /// (`taken`), landing on points of `empty` or on those freed by the pieces taken.
+    fn captures(
+        &self,
+        path: &mut [Point; MAX_PATH],
+        len: usize,
+        empty: u64,
+        them: u64,
+        taken: u64,
+        moves: &mut MoveList,
+    ) {
+        let rules = self.rules();
+        let at = path[len - 1];
+        let jumps = if rules.bent_jumps {
+            self.board().bent_jumps(at)
+        } else {
+            self.board().straight_jumps(at)
+        };
+        let mut went_on = false;
+        for &(over, to) in jumps {
+            if (them & !taken) & over.bit() == 0 || (empty | taken) & to.bit() == 0 {
+                continue;
+            }
+            went_on = true;
+            path[len] = to;
+            let taken = taken | over.bit();
+            if rules.chains && len + 1 < MAX_PATH {
+                self.captures(path, len + 1, empty, them, taken, moves);
+            } else {
+                push_new(moves, Move::capture(&path[..len + 1], taken));
+            }
+        }
+        if !went_on && len > 1 {
+            // The chain stops where the piece can jump no more.
+            push_new(moves, Move::capture(&path[..len], taken));
+        }
+    }
+
+    /// The position after `mv`, which must be legal here.
+    pub fn play(&self, mv: &Move) -> Position {
+        let mut next = *self;
+        let (me, them) = (self.turn.index(), self.turn.opponent().index());
+        next.pieces[me] = (self.pieces[me] & !mv.from().bit()) | mv.to().bit();
+        next.pieces[them] &= !mv.captured();
+        next.turn = self.turn.opponent();
+        next.quiet = if mv.is_capture() { 0 } else { self.quiet.saturating_add(1) };
+        next.plies = self.plies.saturating_add(1);
+        next
+    }
+
+    /// Pieces left to each side: the score when the game ends without a winner by moves.
+    pub fn score(&self) -> [u16; 2] {
+        self.pieces.map(|p| p.count_ones() as u16)
+    }
+
+    /// How the game ends if it ends here with no winner by moves: more pieces wins (a draw under
+    /// Ludii's turn limit).
+    fn quiet_outcome(&self, termination: Termination) -> Outcome {
+        match self.rules().quiet_end {
+            QuietEnd::MorePiecesWins => Outcome::by_score(self.score(), termination),
+            QuietEnd::DrawAfter(_) => Outcome { winner: None, score: self.score(), termination },
+        }
+    }
+
+    /// The end of the game, if this position alone ends it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.over_by_plies() {
+            return Some(self.quiet_outcome(Termination::PlyLimit));
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty().then(|| Outcome {
+            // A player who cannot move (or has no piece left) loses.
+            winner: Some(self.turn.opponent()),
+            score: self.score(),
+            termination: Termination::NoLegalMove,
+        })
+    }
+}
+
+/// Adds `mv` unless the list has it: with bent jumps, two pieces between the same two points
+/// can be taken in either order along the same path.
+fn push_new(moves: &mut MoveList, mv: Move) {
+    if !moves.contains(&mv) {
+        moves.push(mv);
+    }
+}
+
+impl awe_game::Position for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    /// The pieces and the side to move; under Ludii's rules, which have no repetition rule, also
+    /// the plies played, so that no position ever repeats.
+    type Key = [u64; 3];
+    type MoveError = MoveError;
+    type PositionError = crate::text::ParsePositionError;
+
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        Position::legal_moves(self, moves)
+    }
+
+    fn play(&self, mv: Move) -> Position {
+        Position::play(self, &mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn outcome_on_repetition(&self) -> Outcome {
+        self.quiet_outcome(Termination::Repetition)
+    }
+
+    fn outcome_on_agreement(&self) -> Outcome {
+        self.quiet_outcome(Termination::Agreement)
+    }
+
+    fn hash(&self) -> u64 {
+        let h = (self.pieces[0] ^ (self.turn as u64) << 63).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ self.pieces[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            ^ (self.quiet as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
+        h ^ h >> 29
+    }
+
+    fn repetition_key(&self) -> [u64; 3] {
+        let plies = match self.rules().quiet_end {
+            QuietEnd::MorePiecesWins => 0,
+            QuietEnd::DrawAfter(_) => self.plies as u64,
+        };
+        [self.pieces[0], self.pieces[1], self.turn as u64 | plies << 1]
+    }
+
+    fn material(&self) -> u32 {
+        (self.pieces[0] | self.pieces[1]).count_ones()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        notation::move_text(self, &mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, crate::text::ParsePositionError> {
+        Position::parse(text, self.settings)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::text::write(self))
+    }
+}
