@@ -263,6 +263,11 @@ impl Board {
         self.neighbours.is_empty()
     }
 
+    /// Every point, in index order.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.len()).map(|i| Point(i as u8))
+    }
+
     /// Every point, as a set.
     pub fn all(&self) -> u64 {
         (1u64 << self.len()) - 1

@@ -1,0 +1,359 @@
+//! The move generator against a slow reference written in another style, straight from the
+//! description of RULES.md §1: points as (row, column) pairs, lines found by their formulas,
+//! pieces in a plain array, chains by recursion on copies of the board. Every generated move is
+//! legal, every legal move is generated, and perft agrees.
+
+use std::collections::BTreeSet;
+
+use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings, Start};
+use awe_game::{Game, Side, perft};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A board described by its rows: `T`, `M` and `B`, columns from 0.
+struct Geometry {
+    n: usize,
+    middle: usize,
+    outer_lines: bool,
+    end_lines: bool,
+    points: Vec<(char, usize)>,
+}
+
+impl Geometry {
+    fn new(kind: BoardKind, options: BoardOptions) -> Geometry {
+        let (n, middle) = match kind {
+            BoardKind::Mosona => (8, 9),
+            BoardKind::Kolowis => (16, 17),
+            BoardKind::KolowisLudii => (16, 16),
+        };
+        let mut points = Vec::new();
+        for k in 0..n {
+            points.push(('T', k));
+            points.push(('B', k));
+        }
+        for k in 0..middle {
+            points.push(('M', k));
+        }
+        let end_lines = options.end_lines && kind != BoardKind::KolowisLudii;
+        Geometry { n, middle, outer_lines: options.outer_lines, end_lines, points }
+    }
+
+    fn exists(&self, (row, k): (char, usize)) -> bool {
+        match row {
+            'M' => k < self.middle,
+            _ => k < self.n,
+        }
+    }
+
+    /// Whether a line joins two points (a step follows it).
+    fn joined(&self, a: (char, usize), b: (char, usize)) -> bool {
+        let (a, b) = if a.0 == 'M' && b.0 != 'M' { (b, a) } else { (a, b) };
+        match (a.0, b.0) {
+            ('M', 'M') => a.1.abs_diff(b.1) == 1,
+            ('T', 'T') | ('B', 'B') => self.outer_lines && a.1.abs_diff(b.1) == 1,
+            ('T', 'M') | ('B', 'M') => b.1 == a.1 || b.1 == a.1 + 1,
+            _ => false,
+        }
+    }
+
+    /// Whether `a`, `b`, `c` are consecutive on a straight line.
+    fn in_line(&self, a: (char, usize), b: (char, usize), c: (char, usize)) -> bool {
+        let row_line = |r: char| {
+            a.0 == r
+                && b.0 == r
+                && c.0 == r
+                && b.1.abs_diff(a.1) == 1
+                && c.1.abs_diff(b.1) == 1
+                && a.1 != c.1
+        };
+        if row_line('M') || (self.outer_lines && (row_line('T') || row_line('B'))) {
+            return true;
+        }
+        if b.0 != 'M' {
+            return false;
+        }
+        let j = b.1;
+        let ends = [(a, c), (c, a)];
+        ends.iter().any(|&(top, bottom)| {
+            top.0 == 'T'
+                && bottom.0 == 'B'
+                && ((j >= 1
+                    && j < self.n
+                    && ((top.1 + 1 == j && bottom.1 == j) || (top.1 == j && bottom.1 + 1 == j)))
+                    || (self.end_lines
+                        && ((j == 0 && top.1 == 0 && bottom.1 == 0)
+                            || (j == self.n && top.1 == self.n - 1 && bottom.1 == self.n - 1))))
+        })
+    }
+
+    fn name((row, k): (char, usize)) -> String {
+        format!("{}{}", row.to_ascii_lowercase(), k + 1)
+    }
+}
+
+type RefMove = (Vec<String>, BTreeSet<String>);
+
+/// All legal moves of a position, by the reference.
+fn reference_moves(
+    geometry: &Geometry,
+    cells: &[(char, usize, Option<Side>)],
+    turn: Side,
+    rules: RuleSet,
+) -> BTreeSet<RefMove> {
+    let rules_data = rules.rules();
+    let piece = |p: (char, usize)| cells.iter().find(|c| (c.0, c.1) == p).and_then(|c| c.2);
+    let mut captures = BTreeSet::new();
+    for &(row, k, side) in cells {
+        if side != Some(turn) {
+            continue;
+        }
+        let mut board: Vec<(char, usize, Option<Side>)> = cells.to_vec();
+        let start = (row, k);
+        board.iter_mut().find(|c| (c.0, c.1) == start).unwrap().2 = None;
+        chain(
+            geometry,
+            &board,
+            start,
+            turn,
+            rules,
+            vec![Geometry::name(start)],
+            BTreeSet::new(),
+            &mut captures,
+        );
+    }
+    if rules_data.most_captures {
+        let most = captures.iter().map(|m| m.1.len()).max().unwrap_or(0);
+        captures.retain(|m| m.1.len() == most);
+    }
+    if !captures.is_empty() && rules_data.compulsory {
+        return captures;
+    }
+    let mut all = captures;
+    for &(row, k, side) in cells {
+        if side != Some(turn) {
+            continue;
+        }
+        for &to in &geometry.points {
+            if geometry.joined((row, k), to) && piece(to).is_none() {
+                all.insert((vec![Geometry::name((row, k)), Geometry::name(to)], BTreeSet::new()));
+            }
+        }
+    }
+    all
+}
+
+/// Follows every capture from `at`, the moving piece lifted off `board`.
+#[allow(clippy::too_many_arguments)]
+fn chain(
+    geometry: &Geometry,
+    board: &[(char, usize, Option<Side>)],
+    at: (char, usize),
+    turn: Side,
+    rules: RuleSet,
+    path: Vec<String>,
+    taken: BTreeSet<String>,
+    out: &mut BTreeSet<RefMove>,
+) {
+    let r = rules.rules();
+    let content = |p: (char, usize)| board.iter().find(|c| (c.0, c.1) == p).map(|c| c.2);
+    let mut went_on = false;
+    for &over in &geometry.points {
+        if !geometry.joined(at, over) || content(over) != Some(Some(turn.opponent())) {
+            continue;
+        }
+        for &to in &geometry.points {
+            if to == at || !geometry.exists(to) || content(to) != Some(None) {
+                continue;
+            }
+            let allowed = if r.bent_jumps {
+                geometry.joined(over, to)
+            } else {
+                geometry.in_line(at, over, to)
+            };
+            if !allowed {
+                continue;
+            }
+            went_on = true;
+            let mut after: Vec<_> = board.to_vec();
+            // The piece taken leaves the board at once.
+            after.iter_mut().find(|c| (c.0, c.1) == over).unwrap().2 = None;
+            let mut path = path.clone();
+            path.push(Geometry::name(to));
+            let mut taken = taken.clone();
+            taken.insert(Geometry::name(over));
+            if r.chains {
+                chain(geometry, &after, to, turn, rules, path, taken, out);
+            } else {
+                out.insert((path, taken));
+            }
+        }
+    }
+    if !went_on && path.len() > 1 {
+        out.insert((path, taken));
+    }
+}
+
+/// The fast generator's moves, in the reference's terms.
+fn fast_moves(p: &Position) -> BTreeSet<RefMove> {
+    let board = p.board();
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|m| {
+            let path = m.path().iter().map(|&q| board.name(q).to_owned()).collect();
+            let taken = board
+                .points()
+                .filter(|q| m.captured() & q.bit() != 0)
+                .map(|q| board.name(q).to_owned())
+                .collect();
+            (path, taken)
+        })
+        .collect()
+}
+
+/// The position in the reference's terms.
+fn cells(geometry: &Geometry, p: &Position) -> Vec<(char, usize, Option<Side>)> {
+    geometry
+        .points
+        .iter()
+        .map(|&(row, k)| {
+            let point = p.board().point(&Geometry::name((row, k))).unwrap();
+            (row, k, p.at(point))
+        })
+        .collect()
+}
+
+fn check_random_game(
+    kind: BoardKind,
+    options: BoardOptions,
+    rules: RuleSet,
+    start: Start,
+    seed: u64,
+    plies: usize,
+) {
+    let settings = Settings::new(kind, options, rules);
+    let geometry = Geometry::new(kind, options);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = Game::new(Position::start(settings, start, Side::WHITE).unwrap());
+    for _ in 0..plies {
+        let p = *game.current();
+        if game.outcome().is_some() {
+            // Over by the moves (none left, as the reference must agree) or by the plies played.
+            let slow = reference_moves(&geometry, &cells(&geometry, &p), p.turn(), rules);
+            assert!(
+                slow.is_empty() || p.quiet_plies() >= settings.ply_limit || game.is_repetition(),
+                "{p}"
+            );
+            return;
+        }
+        let fast = fast_moves(&p);
+        let slow = reference_moves(&geometry, &cells(&geometry, &p), p.turn(), rules);
+        assert_eq!(fast, slow, "{kind} {rules} {options:?}: moves of {p}");
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        let before = p.pieces(Side::WHITE).count_ones() + p.pieces(Side::BLACK).count_ones();
+        game.play(mv).unwrap();
+        let after = game.current();
+        // Pieces leave the board only by capture, one for each piece taken.
+        let now = after.pieces(Side::WHITE).count_ones() + after.pieces(Side::BLACK).count_ones();
+        assert_eq!(before - now, mv.captured().count_ones(), "{p}");
+        assert_eq!(after.pieces(Side::WHITE) & after.pieces(Side::BLACK), 0);
+    }
+}
+
+fn reference_perft(
+    geometry: &Geometry,
+    cells: &[(char, usize, Option<Side>)],
+    turn: Side,
+    rules: RuleSet,
+    depth: u32,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = reference_moves(geometry, cells, turn, rules);
+    if moves.is_empty() {
+        return 1;
+    }
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|(path, taken)| {
+            let mut next = cells.to_vec();
+            let find =
+                |name: &str| next.iter().position(|c| Geometry::name((c.0, c.1)) == name).unwrap();
+            let from = find(&path[0]);
+            let to = find(path.last().unwrap());
+            // The pieces taken go first: a chain may end on the point of one of them.
+            for name in taken {
+                let i = next.iter().position(|c| Geometry::name((c.0, c.1)) == *name).unwrap();
+                next[i].2 = None;
+            }
+            next[from].2 = None;
+            next[to].2 = Some(turn);
+            reference_perft(geometry, &next, turn.opponent(), rules, depth - 1)
+        })
+        .sum()
+}
+
+fn perft_both(kind: BoardKind, rules: RuleSet, start: Start, depth: u32) {
+    let options = BoardOptions::default();
+    let settings = Settings::new(kind, options, rules);
+    let geometry = Geometry::new(kind, options);
+    let position = Position::start(settings, start, Side::WHITE).unwrap();
+    for d in 1..=depth {
+        let fast = perft::perft(&Game::new(position), d);
+        let slow = reference_perft(&geometry, &cells(&geometry, &position), Side::WHITE, rules, d);
+        assert_eq!(fast, slow, "{kind} {rules} perft {d}");
+    }
+}
+
+#[test]
+fn perft_under_ludii_on_ludii_boards_agrees_with_the_reference() {
+    perft_both(BoardKind::Mosona, RuleSet::Ludii, Start::Ludii, 5);
+    perft_both(BoardKind::KolowisLudii, RuleSet::Ludii, Start::Ludii, 5);
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored; its figures are in BENCHMARKS.md"]
+fn perft_under_ludii_on_ludii_boards_agrees_with_the_reference_to_depth_7() {
+    perft_both(BoardKind::Mosona, RuleSet::Ludii, Start::Ludii, 7);
+    perft_both(BoardKind::KolowisLudii, RuleSet::Ludii, Start::Ludii, 7);
+}
+
+#[test]
+fn perft_under_every_rule_set_agrees_with_the_reference() {
+    for rules in RuleSet::ALL {
+        perft_both(BoardKind::Mosona, rules, Start::Seed000, 4);
+    }
+}
+
+fn kinds() -> impl Strategy<Value = (BoardKind, Start)> {
+    prop_oneof![
+        Just((BoardKind::Mosona, Start::Seed000)),
+        Just((BoardKind::Mosona, Start::Ludii)),
+        Just((BoardKind::Kolowis, Start::Seed000)),
+        Just((BoardKind::Kolowis, Start::Seed002)),
+        Just((BoardKind::KolowisLudii, Start::Ludii)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_match_the_reference(
+        (kind, start) in kinds(),
+        rules in prop_oneof![Just(RuleSet::Wikipedia), Just(RuleSet::Globejoueur), Just(RuleSet::Bell), Just(RuleSet::Ludii)],
+        outer_lines in any::<bool>(),
+        end_lines in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        check_random_game(kind, BoardOptions { outer_lines, end_lines }, rules, start, seed, 120);
+    }
+}
