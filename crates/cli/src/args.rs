@@ -17,6 +17,44 @@ pub struct Args {
 pub enum GameName {
     /// Awélé (oware).
     Awele,
+    /// Awithlaknannai (the Zuni fighting serpents).
+    Awithlaknannai,
+}
+
+/// Settings of an Awithlaknannai game (refused for the other games).
+#[derive(Debug, Default, clap::Args)]
+pub struct SerpentArgs {
+    /// Awithlaknannai board: mosona, kolowis or kolowis-ludii.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Awithlaknannai start: seed000, seed002 or ludii (default: ludii on kolowis-ludii, seed000
+    /// elsewhere).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Who moves first at Awithlaknannai: white (the bottom row) or black.
+    #[arg(long)]
+    pub first: Option<String>,
+    /// Plies without a capture that end an Awithlaknannai game (default 50).
+    #[arg(long)]
+    pub ply_limit: Option<u16>,
+    /// Leave out the lines along the outer rows.
+    #[arg(long)]
+    pub no_outer_lines: bool,
+    /// Leave out the lines across the ends of the middle row.
+    #[arg(long)]
+    pub no_end_lines: bool,
+}
+
+impl SerpentArgs {
+    /// Whether any of these settings was given.
+    pub fn any(&self) -> bool {
+        self.board.is_some()
+            || self.start.is_some()
+            || self.first.is_some()
+            || self.ply_limit.is_some()
+            || self.no_outer_lines
+            || self.no_end_lines
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -35,7 +73,8 @@ pub enum Command {
 pub struct PerftArgs {
     pub game: GameName,
     pub depth: u32,
-    /// Rule set (awele: awechec, abapa, awari).
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
     /// Start from this position instead of the usual one.
@@ -44,6 +83,8 @@ pub struct PerftArgs {
     /// Also print the count below each move.
     #[arg(long)]
     pub divide: bool,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -84,4 +125,6 @@ pub struct BenchArgs {
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
 }

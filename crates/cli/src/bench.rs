@@ -17,8 +17,18 @@ pub fn run(args: BenchArgs) -> Result<()> {
     );
     match args.game {
         GameName::Awele => {
-            let start = crate::settings::awele_start(args.rules.as_deref(), None)?;
+            let start = crate::settings::awele_start(args.rules.as_deref(), None, &args.serpent)?;
             println!("awele, rules {}", start.rule_set());
+            bench(start, &args);
+        }
+        GameName::Awithlaknannai => {
+            let start =
+                crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
+            println!(
+                "awithlaknannai, board {}, rules {}",
+                start.board().kind(),
+                start.settings().rules
+            );
             bench(start, &args);
         }
     }

@@ -10,8 +10,18 @@ use crate::args::{GameName, PerftArgs};
 pub fn run(args: PerftArgs) -> Result<()> {
     match args.game {
         GameName::Awele => {
+            let rules = args.rules.as_deref();
             let start =
-                crate::settings::awele_start(args.rules.as_deref(), args.position.as_deref())?;
+                crate::settings::awele_start(rules, args.position.as_deref(), &args.serpent)?;
+            count(&Game::new(start), args.depth, args.divide);
+        }
+        GameName::Awithlaknannai => {
+            let rules = args.rules.as_deref();
+            let start = crate::settings::awithlaknannai_start(
+                rules,
+                args.position.as_deref(),
+                &args.serpent,
+            )?;
             count(&Game::new(start), args.depth, args.divide);
         }
     }

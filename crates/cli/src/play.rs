@@ -15,9 +15,17 @@ quit (stop and keep the game unfinished), help.";
 
 pub fn run(args: PlayArgs) -> Result<()> {
     match args.game {
+        GameName::Awithlaknannai => {
+            anyhow::bail!(
+                "playing Awithlaknannai in the terminal is not built yet (perft and bench are)"
+            )
+        }
         GameName::Awele => {
-            let start =
-                crate::settings::awele_start(args.rules.as_deref(), args.position.as_deref())?;
+            let start = crate::settings::awele_start(
+                args.rules.as_deref(),
+                args.position.as_deref(),
+                &Default::default(),
+            )?;
             play_awele(start, &args)
         }
     }

@@ -1,12 +1,53 @@
 //! Settings resolved from the raw arguments: rule sets by name, start positions from text.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use awe_awithlaknannai::{BoardKind, BoardOptions, RuleSet, Settings, Start};
+use awe_game::Side;
+
+use crate::args::SerpentArgs;
 
 /// The start position of an Awélé command: the rule set by name, and a position text if given.
-pub fn awele_start(rules: Option<&str>, position: Option<&str>) -> Result<awe_awele::Position> {
+pub fn awele_start(
+    rules: Option<&str>,
+    position: Option<&str>,
+    serpent: &SerpentArgs,
+) -> Result<awe_awele::Position> {
+    if serpent.any() {
+        bail!("--board, --start, --first, --ply-limit and the line options are for awithlaknannai");
+    }
     let rules: awe_awele::RuleSet = rules.map_or(Ok(Default::default()), str::parse)?;
     Ok(match position {
         Some(text) => awe_awele::Position::parse(text, rules).context("--position")?,
         None => awe_awele::Position::new(rules),
     })
+}
+
+/// The start position of an Awithlaknannai command: board, rule set, start, first player and
+/// ply limit by name, and a position text if given.
+pub fn awithlaknannai_start(
+    rules: Option<&str>,
+    position: Option<&str>,
+    serpent: &SerpentArgs,
+) -> Result<awe_awithlaknannai::Position> {
+    let kind: BoardKind = serpent.board.as_deref().map_or(Ok(BoardKind::Mosona), str::parse)?;
+    let rules: RuleSet = rules.map_or(Ok(RuleSet::default()), str::parse)?;
+    let options =
+        BoardOptions { outer_lines: !serpent.no_outer_lines, end_lines: !serpent.no_end_lines };
+    let mut settings = Settings::new(kind, options, rules);
+    if let Some(limit) = serpent.ply_limit {
+        settings.ply_limit = limit;
+    }
+    let first = match serpent.first.as_deref() {
+        None | Some("white") => Side::WHITE,
+        Some("black") => Side::BLACK,
+        Some(other) => bail!("--first: `{other}` is neither white nor black"),
+    };
+    if let Some(text) = position {
+        if serpent.start.is_some() || serpent.first.is_some() {
+            bail!("--position gives the whole position: --start and --first go without it");
+        }
+        return awe_awithlaknannai::Position::parse(text, settings).context("--position");
+    }
+    let start: Start = serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse)?;
+    Ok(awe_awithlaknannai::Position::start(settings, start, first)?)
 }

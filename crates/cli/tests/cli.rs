@@ -148,3 +148,32 @@ fn bench_prints_plies_per_second_last() {
     assert!(number.parse::<u64>().unwrap() > 0, "{last}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("leaves/s"));
 }
+
+#[test]
+fn perft_awithlaknannai_on_every_board() {
+    let count = |args: &[&str]| last_line(&awe(&[&["perft", "awithlaknannai"], args].concat()));
+    assert_eq!(count(&["3", "--rules", "bell"]), "9");
+    assert_eq!(count(&["2", "--board", "kolowis-ludii", "--rules", "ludii"]), "19");
+    assert_eq!(count(&["2", "--board", "kolowis", "--start", "seed002", "--rules", "bell"]), "14");
+    // White's last piece, in the corner b8, boxed in by Black's: under straight jumps it can
+    // neither step nor jump, and White has lost.
+    let boxed = "......bb/.......bb/.....bbw w 0";
+    assert_eq!(count(&["3", "--rules", "bell", "--position", boxed]), "1");
+}
+
+#[test]
+fn awithlaknannai_settings_are_checked() {
+    let out = awe(&["perft", "awithlaknannai", "2", "--board", "kolowis", "--start", "ludii"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("the start ludii does not exist on the board kolowis"),
+        "{}",
+        stderr(&out)
+    );
+    let out = awe(&["perft", "awithlaknannai", "2", "--board", "hexagon"]);
+    assert!(stderr(&out).contains("unknown Awithlaknannai board `hexagon`"), "{}", stderr(&out));
+    let out = awe(&["perft", "awele", "2", "--board", "mosona"]);
+    assert!(stderr(&out).contains("are for awithlaknannai"), "{}", stderr(&out));
+    let out = awe(&["perft", "awithlaknannai", "2", "--position", "bbb/w w 0"]);
+    assert!(stderr(&out).contains("--position"), "{}", stderr(&out));
+}
