@@ -1,7 +1,7 @@
 //! Game records: writing, reading back, and the errors that name the first bad token.
 
 use awe_awele::{Pit, Position, ReplayError, RuleSet, replay, write_record};
-use awe_game::record::Record;
+use awe_game::record::{MovetextError, Record};
 use awe_game::{Game, GameResult, Position as _, Side, Termination};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -121,7 +121,10 @@ fn a_move_after_the_end_is_refused() {
     text.replace_range(at..at + result.len(), &format!("{extra} {result}"));
     let error = read(&text).unwrap_err();
     assert!(
-        matches!(error, ReplayError::AfterEnd { .. } | ReplayError::MoveNumber { .. }),
+        matches!(
+            error,
+            ReplayError::Moves(MovetextError::AfterEnd { .. } | MovetextError::MoveNumber { .. })
+        ),
         "{error}"
     );
 }

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use crate::GameResult;
+use crate::{Game, GameResult, Position, Side};
 
 /// A record: tags in order, and the movetext as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -225,6 +225,119 @@ impl fmt::Display for Record {
         }
         writeln!(f)
     }
+}
+
+/// Why the moves of a record cannot be replayed. Errors about a token name its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MovetextError<E: std::error::Error> {
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error("tag Result: `{0}` is not a result (expected 1-0, 0-1, 1/2-1/2 or *)")]
+    ResultTag(String),
+    #[error("line {line}: move `{token}`: {error}")]
+    Move { line: usize, token: String, error: E },
+    #[error("line {line}: move `{token}`: the game is already over")]
+    AfterEnd { line: usize, token: String },
+    #[error("line {line}: `{token}`: expected move number {expected}")]
+    MoveNumber { line: usize, token: String, expected: String },
+    #[error("line {line}: `{token}` after the result")]
+    AfterResult { line: usize, token: String },
+    #[error("the Result tag says {tag} but the moves end with {token}")]
+    ResultsDisagree { tag: GameResult, token: GameResult },
+    #[error("the record says {claimed} but the moves lead to {actual}")]
+    WrongResult { claimed: GameResult, actual: GameResult },
+}
+
+/// Plays the moves of a record from `start`, checking each, the move numbers, and that the result
+/// (from the `Result` tag or the token closing the moves) is the one the moves lead to. Moves that
+/// stop before the end with a result other than `*` are a game the players agreed to stop.
+pub fn replay_moves<P: Position>(
+    record: &Record,
+    start: P,
+) -> Result<Game<P>, MovetextError<P::MoveError>> {
+    let tag_result = record
+        .tag("Result")
+        .map(|r| r.parse::<GameResult>().map_err(|_| MovetextError::ResultTag(r.to_owned())))
+        .transpose()?;
+    let mut game = Game::new(start);
+    let mut token_result = None;
+    for token in record.tokens()? {
+        let line = token.line;
+        if token_result.is_some() {
+            return Err(MovetextError::AfterResult { line, token: token.text.to_owned() });
+        }
+        match token.kind {
+            TokenKind::Result(result) => token_result = Some(result),
+            TokenKind::MoveNumber { number, continuation } => {
+                let expected = move_number(&game);
+                let first = game.current().turn() == Side::South;
+                if number != expected || (continuation && first) {
+                    let dots = if first { "." } else { "..." };
+                    let expected = format!("{expected}{dots}");
+                    return Err(MovetextError::MoveNumber {
+                        line,
+                        token: token.text.to_owned(),
+                        expected,
+                    });
+                }
+            }
+            TokenKind::Word(word) => {
+                if game.outcome().is_some() {
+                    return Err(MovetextError::AfterEnd { line, token: word.to_owned() });
+                }
+                let mv = game.current().parse_move(word).map_err(|error| MovetextError::Move {
+                    line,
+                    token: word.to_owned(),
+                    error,
+                })?;
+                // `parse_move` checked the move against the current position.
+                let _ = game.play(mv);
+            }
+        }
+    }
+    let claimed = match (tag_result, token_result) {
+        (Some(tag), Some(token)) if tag != token => {
+            return Err(MovetextError::ResultsDisagree { tag, token });
+        }
+        (tag, token) => token.or(tag).unwrap_or(GameResult::Unfinished),
+    };
+    if game.outcome().is_none() && claimed != GameResult::Unfinished {
+        game.agree_to_stop();
+    }
+    let actual = result_of(&game);
+    if claimed != actual {
+        return Err(MovetextError::WrongResult { claimed, actual });
+    }
+    Ok(game)
+}
+
+/// The result of a game as a record writes it (`*` while it goes on).
+pub fn result_of<P: Position>(game: &Game<P>) -> GameResult {
+    game.outcome().map_or(GameResult::Unfinished, |o| o.result())
+}
+
+/// The number of the move about to be played: it goes up after each of the second player's moves.
+fn move_number<P: Position>(game: &Game<P>) -> u32 {
+    let second_first = game.start().turn() == Side::North;
+    ((game.moves().len() as u32 + second_first as u32) / 2) + 1
+}
+
+/// The moves of a game in numbered pairs (`1. E b 2. A(2) c`), closed by the result; a game whose
+/// first move is the second player's starts `1... b`.
+pub fn movetext<P: Position>(game: &Game<P>) -> String {
+    let mut words = Vec::new();
+    let second_first = game.start().turn() == Side::North;
+    for (ply, (position, &mv)) in game.positions().iter().zip(game.moves()).enumerate() {
+        let number = ((ply as u32 + second_first as u32) / 2) + 1;
+        match position.turn() {
+            Side::South => words.push(format!("{number}.")),
+            Side::North if ply == 0 => words.push(format!("{number}...")),
+            Side::North => {}
+        }
+        words.push(position.move_text(mv));
+    }
+    words.push(result_of(game).to_string());
+    words.join(" ")
 }
 
 #[cfg(test)]
