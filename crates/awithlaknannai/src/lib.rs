@@ -25,12 +25,15 @@
 //!
 //! Where things are: the boards as tables of lines and jumps in [`board`], the rule sets as data
 //! in [`rules`], moves and move lists in [`moves`], positions, legal moves and ends of game in
-//! [`position`], move notation in [`notation`] and the position text format in [`text`].
+//! [`position`], move notation in [`notation`], the position text format in [`text`], game
+//! records in [`record`] and the picture of the board in [`diagram`].
 
 pub mod board;
+pub mod diagram;
 pub mod moves;
 pub mod notation;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod text;
 
@@ -38,5 +41,6 @@ pub use board::{Board, BoardKind, BoardOptions, ParseBoardError, Point, Row};
 pub use moves::{Move, MoveList};
 pub use notation::MoveError;
 pub use position::{Position, Settings, Start, StartError};
+pub use record::{ReplayError, replay, write_record};
 pub use rules::{ParseRuleSetError, QuietEnd, RuleSet, Rules};
 pub use text::ParsePositionError;

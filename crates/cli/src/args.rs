@@ -98,12 +98,14 @@ pub struct PlayArgs {
     /// Write the game record to this file at the end (otherwise it is printed).
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// South's name.
-    #[arg(long, default_value = "South")]
+    /// South's name (White's at Awithlaknannai).
+    #[arg(long, alias = "white", default_value = "")]
     pub south: String,
-    /// North's name.
-    #[arg(long, default_value = "North")]
+    /// North's name (Black's at Awithlaknannai).
+    #[arg(long, alias = "black", default_value = "")]
     pub north: String,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
 }
 
 #[derive(Debug, clap::Args)]

@@ -4,88 +4,75 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use awe_game::{Game, Position as _};
+use awe_game::{Game, Position as _, Side};
 
 use crate::args::{GameName, PlayArgs};
 
-const HELP: &str =
-    "Type a move (a pit letter, A-F for South, a-f for North; E(3) states the capture),
-or: moves (list the legal moves), undo (take back a move), agree (both players stop the game here),
-quit (stop and keep the game unfinished), help.";
+const COMMANDS: &str =
+    "or: moves (list the legal moves), undo (take back a move), agree (both players stop
+the game here), quit (stop and keep the game unfinished), help.";
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    match args.game {
-        GameName::Awithlaknannai => {
-            anyhow::bail!(
-                "playing Awithlaknannai in the terminal is not built yet (perft and bench are)"
-            )
-        }
-        GameName::Awele => {
-            let start = crate::settings::awele_start(
-                args.rules.as_deref(),
-                args.position.as_deref(),
-                &Default::default(),
-            )?;
-            play_awele(start, &args)
-        }
-    }
-}
-
-fn play_awele(start: awe_awele::Position, args: &PlayArgs) -> Result<()> {
     let names = [args.south.as_str(), args.north.as_str()];
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut game = Game::new(start);
-    println!("Awélé, rules {}. {HELP}", start.rule_set());
-    loop {
-        let current = *game.current();
-        let last = game.last_move().map(|(before, mv)| before.move_text(mv));
-        println!();
-        print!(
-            "{}",
-            awe_awele::diagram::diagram(&current, names, last.as_deref(), game.outcome().is_some())
-        );
-        if let Some(outcome) = game.outcome() {
+    // Records write an unknown player as `?`, as chess records do.
+    let recorded = names.map(|n| if n.is_empty() { "?" } else { n });
+    let record = match args.game {
+        GameName::Awele => {
+            let rules = args.rules.as_deref();
+            let start =
+                crate::settings::awele_start(rules, args.position.as_deref(), &args.serpent)?;
+            println!("Awélé, rules {}.", start.rule_set());
+            let game = Table {
+                help: "Type a move: a pit letter, A-F for South, a-f for North (E(3) states the capture),",
+                picture: |p: &awe_awele::Position, last: Option<&str>, over| {
+                    awe_awele::diagram::diagram(p, names, last, over)
+                },
+                player: |side: Side| player(names[side.index()], side.name()),
+                range: |p: &awe_awele::Position| awe_awele::notation::pit_range(p.turn()).to_owned(),
+                hint: |_: &awe_awele::Position| None,
+            }
+            .play(start)?;
+            awe_awele::write_record(&game, recorded).to_string()
+        }
+        GameName::Awithlaknannai => {
+            let rules = args.rules.as_deref();
+            let start = crate::settings::awithlaknannai_start(
+                rules,
+                args.position.as_deref(),
+                &args.serpent,
+            )?;
+            let settings = start.settings();
             println!(
-                "Game over ({}): {} {} - {} {}.",
-                outcome.termination, names[0], outcome.score[0], outcome.score[1], names[1]
+                "Awithlaknannai, board {}, rules {} ({}).",
+                settings.board.kind(),
+                settings.rules,
+                settings.rules.rules().summary
             );
-            break;
-        }
-        let turn = current.turn();
-        print!("{} ({turn}, {}) > ", names[turn.index()], awe_awele::notation::pit_range(turn));
-        std::io::stdout().flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            println!();
-            break;
-        }
-        match line.trim() {
-            "" => continue,
-            "help" | "?" => println!("{HELP}"),
-            "quit" | "exit" => break,
-            "agree" => game.agree_to_stop(),
-            "undo" => {
-                if game.undo().is_none() {
-                    println!("Nothing to take back.");
-                }
+            let game = Table {
+                help: "Type a move: from-to for a step (b4-m5), fromxtoxto... for a capture (m6xm4xb3),",
+                picture: |p: &awe_awithlaknannai::Position, last: Option<&str>, over| {
+                    awe_awithlaknannai::diagram::diagram(p, names, last, over)
+                },
+                player: |side: Side| {
+                    player(names[side.index()], if side == Side::WHITE { "White" } else { "Black" })
+                },
+                range: |_: &awe_awithlaknannai::Position| "from-to or fromxto".to_owned(),
+                hint: |p: &awe_awithlaknannai::Position| {
+                    let mut moves = awe_awithlaknannai::MoveList::new();
+                    p.legal_moves(&mut moves);
+                    let captures: Vec<String> =
+                        moves.iter().filter(|m| m.is_capture()).map(|&m| p.move_text(m)).collect();
+                    (!captures.is_empty()).then(|| format!("Captures: {}", captures.join(" ")))
+                },
             }
-            "moves" => {
-                let mut moves = awe_awele::MoveList::new();
-                current.legal_moves(&mut moves);
-                let list: Vec<String> = moves.iter().map(|&m| current.move_text(m)).collect();
-                println!("Legal moves: {}", list.join(" "));
-            }
-            text => match current.parse_move(text) {
-                Ok(mv) => {
-                    // `parse_move` checked legality against the current position.
-                    let _ = game.play(mv);
-                }
-                Err(error) => println!("Not played: {error}."),
-            },
+            .play(start)?;
+            let start_name = match &args.serpent.start {
+                Some(name) => name.parse().ok(),
+                None => Some(awe_awithlaknannai::Start::default_for(settings.board.kind())),
+            };
+            awe_awithlaknannai::write_record(&game, start_name, recorded).to_string()
         }
-    }
-    let record = awe_awele::write_record(&game, names).to_string();
+    };
     match &args.save {
         Some(path) => {
             save(path, &record)?;
@@ -94,6 +81,91 @@ fn play_awele(start: awe_awele::Position, args: &PlayArgs) -> Result<()> {
         None => print!("\n{record}"),
     }
     Ok(())
+}
+
+/// A player as the table names them: their name and side, or the side alone.
+fn player(name: &str, side: &str) -> String {
+    if name.is_empty() { side.to_owned() } else { format!("{name} ({side})") }
+}
+
+/// What a game shows at the table: how to type a move, the board, each player's name, the moves
+/// a prompt reminds of, and a hint (the captures on offer, say) before each move.
+struct Table<'a, F, N, R, H> {
+    help: &'a str,
+    picture: F,
+    player: N,
+    range: R,
+    hint: H,
+}
+
+impl<F, N, R, H> Table<'_, F, N, R, H> {
+    /// Plays a game from `start`, reading moves and commands from standard input until the game
+    /// ends, a player quits, or the input ends.
+    fn play<P>(&self, start: P) -> Result<Game<P>>
+    where
+        P: awe_game::Position,
+        F: Fn(&P, Option<&str>, bool) -> String,
+        N: Fn(Side) -> String,
+        R: Fn(&P) -> String,
+        H: Fn(&P) -> Option<String>,
+    {
+        println!("{}\n{COMMANDS}", self.help);
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut game = Game::new(start);
+        loop {
+            let current = *game.current();
+            let last = game.last_move().map(|(before, mv)| before.move_text(mv));
+            println!();
+            print!("{}", (self.picture)(&current, last.as_deref(), game.outcome().is_some()));
+            if let Some(outcome) = game.outcome() {
+                let winner = match outcome.winner {
+                    Some(side) => format!("{} wins", (self.player)(side)),
+                    None => "a draw".to_owned(),
+                };
+                println!(
+                    "Game over ({}), {winner}: {} - {}.",
+                    outcome.termination, outcome.score[0], outcome.score[1]
+                );
+                break;
+            }
+            if let Some(hint) = (self.hint)(&current) {
+                println!("{hint}");
+            }
+            print!("{}, {} > ", (self.player)(current.turn()), (self.range)(&current));
+            std::io::stdout().flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                println!();
+                break;
+            }
+            match line.trim() {
+                "" => continue,
+                "help" | "?" => println!("{}\n{COMMANDS}", self.help),
+                "quit" | "exit" => break,
+                "agree" => game.agree_to_stop(),
+                "undo" => {
+                    if game.undo().is_none() {
+                        println!("Nothing to take back.");
+                    }
+                }
+                "moves" => {
+                    let mut moves = P::MoveList::default();
+                    current.legal_moves(&mut moves);
+                    let list: Vec<String> = moves.iter().map(|&m| current.move_text(m)).collect();
+                    println!("Legal moves: {}", list.join(" "));
+                }
+                text => match current.parse_move(text) {
+                    Ok(mv) => {
+                        // `parse_move` checked legality against the current position.
+                        let _ = game.play(mv);
+                    }
+                    Err(error) => println!("Not played: {error}."),
+                },
+            }
+        }
+        Ok(game)
+    }
 }
 
 /// Writes `text` beside `path` first and renames it into place, so that a failure never leaves a

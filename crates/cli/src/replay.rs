@@ -29,14 +29,35 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             );
             finish(&game);
         }
-        Some(other) => bail!("{path}: unknown game `{other}` in the Game tag (known: awele)"),
+        Some("awithlaknannai") => {
+            let game = awe_awithlaknannai::replay(&record).with_context(|| path.clone())?;
+            if args.trace {
+                trace(&game);
+            }
+            let last = game.last_move().map(|(before, mv)| before.move_text(mv));
+            let names = [player(&record, "White"), player(&record, "Black")];
+            let over = game.outcome().is_some();
+            print!(
+                "{}",
+                awe_awithlaknannai::diagram::diagram(game.current(), names, last.as_deref(), over)
+            );
+            finish(&game);
+        }
+        Some(other) => {
+            bail!("{path}: unknown game `{other}` in the Game tag (known: awele, awithlaknannai)")
+        }
         None => bail!("{path}: the record has no Game tag (such as [Game \"awele\"])"),
     }
     Ok(())
 }
 
 fn names(record: &Record) -> [&str; 2] {
-    [record.tag("South").unwrap_or(""), record.tag("North").unwrap_or("")]
+    [player(record, "South"), player(record, "North")]
+}
+
+/// A player's name from a tag; `?` (unknown) shows as nothing.
+fn player<'a>(record: &'a Record, tag: &str) -> &'a str {
+    record.tag(tag).filter(|&name| name != "?").unwrap_or("")
 }
 
 /// Every position's legal moves and the move played, for comparing with another program.

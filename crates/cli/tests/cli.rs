@@ -177,3 +177,49 @@ fn awithlaknannai_settings_are_checked() {
     let out = awe(&["perft", "awithlaknannai", "2", "--position", "bbb/w w 0"]);
     assert!(stderr(&out).contains("--position"), "{}", stderr(&out));
 }
+
+#[test]
+fn two_people_play_awithlaknannai_and_the_record_replays() {
+    let path = temp_file("serpents.awe", "");
+    std::fs::remove_file(&path).unwrap();
+    // Under bell: White steps into the centre, then Black must take it (t4-m4 is refused).
+    let out = awe_with_input(
+        &[
+            "play",
+            "awithlaknannai",
+            "--rules",
+            "bell",
+            "--save",
+            path.to_str().unwrap(),
+            "--white",
+            "Ama",
+        ],
+        "b4-m5\nt4-m4\nt5xb4\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("  m1   B---B---B---B---.---W---W---W---W   m9"), "{screen}");
+    assert!(screen.contains("Captures: t5xb4"), "the captures on offer are listed: {screen}");
+    assert!(
+        screen.contains("Not played: t4-m4 is not legal here: a capture is compulsory"),
+        "{screen}"
+    );
+    let record = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        record.contains("[Game \"awithlaknannai\"]") && record.contains("1. b4-m5 t5xb4 *"),
+        "{record}"
+    );
+    let out = awe(&["replay", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "result: *");
+}
+
+#[test]
+fn replay_reads_an_awithlaknannai_game_to_its_end() {
+    // White's last piece has one step, into m9, where Black takes it down the end line: 0-1.
+    let text = "[Game \"awithlaknannai\"]\n[Rules \"bell\"]\n[Position \"......bb/......bb./.....bbw w 0\"]\n[Result \"0-1\"]\n\n1. b8-m9 t8xb8 0-1\n";
+    let path = temp_file("boxed.awe", text);
+    let out = awe(&["replay", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "result: 0-1");
+}

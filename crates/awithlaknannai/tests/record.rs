@@ -1,0 +1,109 @@
+//! Game records: writing, reading back, and errors that name what is wrong.
+
+use awe_awithlaknannai::{
+    BoardKind, BoardOptions, MoveList, Position, ReplayError, RuleSet, Settings, Start, replay,
+    write_record,
+};
+use awe_game::record::Record;
+use awe_game::{Game, Position as _, Side};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn random_game(
+    settings: Settings,
+    start: Start,
+    first: Side,
+    seed: u64,
+    max_plies: usize,
+) -> Game<Position> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = Game::new(Position::start(settings, start, first).unwrap());
+    while game.outcome().is_none() && game.moves().len() < max_plies {
+        let mut moves = MoveList::new();
+        game.current().legal_moves(&mut moves);
+        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+    }
+    game
+}
+
+fn read(text: &str) -> Result<Game<Position>, ReplayError> {
+    replay(&Record::parse(text)?)
+}
+
+#[test]
+fn written_records_read_back_to_the_same_game() {
+    let cases = [
+        (BoardKind::Mosona, Start::Seed000, Side::WHITE),
+        (BoardKind::Mosona, Start::Ludii, Side::BLACK),
+        (BoardKind::Kolowis, Start::Seed002, Side::WHITE),
+        (BoardKind::KolowisLudii, Start::Ludii, Side::WHITE),
+    ];
+    for (kind, start, first) in cases {
+        for rules in RuleSet::ALL {
+            for (seed, options) in [
+                (1, BoardOptions::default()),
+                (2, BoardOptions { outer_lines: false, end_lines: false }),
+            ] {
+                let mut settings = Settings::new(kind, options, rules);
+                settings.ply_limit = 40 + seed as u16;
+                let game = random_game(settings, start, first, seed, 300);
+                let text = write_record(&game, Some(start), ["Ama", "Kofi"]).to_string();
+                let again = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(again.moves(), game.moves(), "{text}");
+                assert_eq!(again.outcome(), game.outcome(), "{text}");
+                assert_eq!(write_record(&again, Some(start), ["Ama", "Kofi"]).to_string(), text);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_from_another_position_records_the_position() {
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), RuleSet::Bell);
+    let start = Position::parse("b......./........./ww...... b 7", settings).unwrap();
+    let mut game = Game::new(start);
+    game.play(start.parse_move("t1-t2").unwrap()).unwrap();
+    let text = write_record(&game, Some(Start::Seed000), ["", ""]).to_string();
+    assert!(text.contains("[Position \"b......./........./ww...... b 7\"]"), "{text}");
+    assert!(text.contains("1... t1-t2 *"), "{text}");
+    assert_eq!(read(&text).unwrap().start(), &start);
+}
+
+#[test]
+fn errors_name_what_is_wrong() {
+    let bad = |text: &str| read(text).unwrap_err().to_string();
+    let head = "[Game \"awithlaknannai\"]\n[Rules \"bell\"]\n\n";
+    assert_eq!(
+        bad(&format!("{head}1. b4-m5 t4-m4")),
+        "line 4: move `t4-m4`: t4-m4 is not legal here: a capture is compulsory"
+    );
+    assert_eq!(
+        bad(&format!("{head}1. b4-m5 t5xz9")),
+        "line 4: move `t5xz9`: `z9` is not a point of this board"
+    );
+    assert_eq!(
+        bad("[Game \"awithlaknannai\"]\n[Board \"square\"]\n"),
+        "tag Board: unknown Awithlaknannai board `square` (known: mosona, kolowis, kolowis-ludii)"
+    );
+    assert_eq!(
+        bad("[Game \"awithlaknannai\"]\n[Start \"seed002\"]\n"),
+        "tag Start: the start seed002 does not exist on the board mosona"
+    );
+    assert_eq!(
+        bad("[Game \"awithlaknannai\"]\n[First \"red\"]\n"),
+        "tag First: `red` is not white or black"
+    );
+    assert_eq!(
+        bad("[Game \"awithlaknannai\"]\n[EndLines \"maybe\"]\n"),
+        "tag EndLines: `maybe` is not yes or no"
+    );
+    assert_eq!(bad("[Game \"awele\"]\n"), "the record is a game of `awele`, not of awithlaknannai");
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_text_is_read_or_refused_without_panicking(text in "\\PC*") {
+        let _ = read(&text);
+        let _ = read(&format!("[Game \"awithlaknannai\"]\n\n{text}"));
+    }
+}
