@@ -317,8 +317,7 @@ fn push_new(moves: &mut MoveList, mv: Move) {
 impl awe_game::Position for Position {
     type Move = Move;
     type MoveList = MoveList;
-    /// The pieces and the side to move; under Ludii's rules, which have no repetition rule, also
-    /// the plies played, so that no position ever repeats.
+    /// The pieces and the side to move (the third word is the side to move alone).
     type Key = [u64; 3];
     type MoveError = MoveError;
     type PositionError = crate::text::ParsePositionError;
@@ -354,12 +353,12 @@ impl awe_game::Position for Position {
         h ^ h >> 29
     }
 
+    fn repetition_ends_game(&self) -> bool {
+        self.rules().quiet_end == QuietEnd::MorePiecesWins
+    }
+
     fn repetition_key(&self) -> [u64; 3] {
-        let plies = match self.rules().quiet_end {
-            QuietEnd::MorePiecesWins => 0,
-            QuietEnd::DrawAfter(_) => self.plies as u64,
-        };
-        [self.pieces[0], self.pieces[1], self.turn as u64 | plies << 1]
+        [self.pieces[0], self.pieces[1], self.turn as u64]
     }
 
     fn material(&self) -> u32 {

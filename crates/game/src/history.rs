@@ -125,6 +125,9 @@ impl<P: Position> Game<P> {
 /// Whether `position` stands among `earlier` (oldest first), looking back only through the
 /// positions that could still repeat it.
 pub(crate) fn repeats<P: Position>(position: &P, earlier: &[P]) -> bool {
+    if !position.repetition_ends_game() {
+        return false;
+    }
     let key = position.repetition_key();
     let material = position.material();
     earlier.iter().rev().take_while(|p| p.material() == material).any(|p| p.repetition_key() == key)

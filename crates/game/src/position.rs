@@ -57,6 +57,12 @@ pub trait Position: Copy + fmt::Debug {
         self.hash()
     }
 
+    /// Whether the repetition rule applies in this game (some rule sets have none).
+    #[inline]
+    fn repetition_ends_game(&self) -> bool {
+        true
+    }
+
     /// A count that never rises during a game and falls at each irreversible move (seeds or pieces
     /// left on the board): positions with different counts can never repeat each other, so the
     /// repetition rule only looks back while the count stays the same.

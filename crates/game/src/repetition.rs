@@ -32,6 +32,9 @@ impl<P: Position> Seen<P> {
     /// Records `position` and tells whether it was seen before (a repetition).
     #[inline]
     pub fn insert(&mut self, position: &P) -> bool {
+        if !position.repetition_ends_game() {
+            return false;
+        }
         let material = position.material();
         if material != self.material {
             // An irreversible move: nothing seen before can come back.
