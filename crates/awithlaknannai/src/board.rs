@@ -121,6 +121,29 @@ pub struct Board {
     /// `(over, to)`: jumps to any neighbour of the piece jumped but the starting point.
     bent: Vec<Vec<(Point, Point)>>,
     names: Vec<String>,
+    /// Steps grouped by direction: `(delta, points with a neighbour at point + delta)`.
+    step_groups: Vec<(i8, u64)>,
+    /// Straight jumps grouped by shape: `(delta to the piece jumped, delta to the landing point,
+    /// points that have that jump)`.
+    straight_groups: Vec<(i8, i8, u64)>,
+    /// Bent jumps grouped the same way.
+    bent_groups: Vec<(i8, i8, u64)>,
+}
+
+/// A set of points moved by `delta` points along the indices.
+#[inline]
+pub(crate) fn shift(set: u64, delta: i8) -> u64 {
+    if delta >= 0 { set << delta } else { set >> -delta }
+}
+
+/// Groups moves of the same shape (their deltas), so that a generator can treat each group with
+/// a few operations on whole sets of points.
+fn group<K: Ord + Copy>(moves: impl Iterator<Item = (K, usize)>) -> Vec<(K, u64)> {
+    let mut groups: std::collections::BTreeMap<K, u64> = std::collections::BTreeMap::new();
+    for (key, from) in moves {
+        *groups.entry(key).or_default() |= 1 << from;
+    }
+    groups.into_iter().collect()
 }
 
 impl Board {
@@ -230,7 +253,37 @@ impl Board {
                 }
             })
             .collect();
-        Board { kind, options, n, middle, neighbours, straight, bent, names }
+        let delta = |a: usize, b: Point| (b.index() as isize - a as isize) as i8;
+        let step_groups =
+            group((0..len).flat_map(|a| {
+                bits(neighbours[a]).map(move |b| ((b as isize - a as isize) as i8, a))
+            }));
+        let jump_groups = |jumps: &Vec<Vec<(Point, Point)>>| {
+            group(jumps.iter().enumerate().flat_map(|(a, list)| {
+                list.iter().map(move |&(o, t)| ((delta(a, o), delta(a, t)), a))
+            }))
+            .into_iter()
+            .map(|((d1, d2), set)| (d1, d2, set))
+            .collect()
+        };
+        let straight_groups: Vec<_> = jump_groups(&straight);
+        let bent_groups: Vec<_> = jump_groups(&bent);
+        for count in [step_groups.len(), straight_groups.len(), bent_groups.len()] {
+            assert!(count <= crate::position::MAX_GROUPS, "a board with {count} shapes of move");
+        }
+        Board {
+            kind,
+            options,
+            n,
+            middle,
+            neighbours,
+            straight,
+            bent,
+            names,
+            step_groups,
+            straight_groups,
+            bent_groups,
+        }
     }
 
     /// Which board this is.
@@ -308,6 +361,17 @@ impl Board {
     /// The jumps from `point` to any neighbour of the point jumped but `point` itself.
     pub fn bent_jumps(&self, point: Point) -> &[(Point, Point)] {
         &self.bent[point.index()]
+    }
+
+    /// Steps grouped by direction: `(delta, points with a neighbour at point + delta)`.
+    pub(crate) fn step_groups(&self) -> &[(i8, u64)] {
+        &self.step_groups
+    }
+
+    /// Jumps grouped by shape: `(delta to the piece jumped, delta to the landing point, points
+    /// that have that jump)`, straight or bent.
+    pub(crate) fn jump_groups(&self, bent: bool) -> &[(i8, i8, u64)] {
+        if bent { &self.bent_groups } else { &self.straight_groups }
     }
 
     /// The name of a point: `b1`, `m5`, `t8`…

@@ -5,7 +5,9 @@ use std::hash::{Hash, Hasher};
 
 use awe_game::{Outcome, Side, Termination};
 
-use crate::board::{Board, BoardKind, BoardOptions, Point, Row, bits};
+use rand::Rng;
+
+use crate::board::{Board, BoardKind, BoardOptions, Point, Row, bits, shift};
 use crate::moves::{MAX_PATH, Move, MoveList};
 use crate::notation::{self, MoveError};
 use crate::{QuietEnd, RuleSet, Rules};
@@ -226,6 +228,70 @@ impl Position {
         }
     }
 
+    /// A legal move drawn uniformly at random, or `None` if the game is over by the position.
+    ///
+    /// Moves of the same shape are counted a group at a time, with a few operations on the sets
+    /// of points: every step when nothing can be taken, and Ludii's single jumps with them. Only
+    /// when a chain of captures may follow is the full list built.
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        if self.over_by_plies() {
+            return None;
+        }
+        let rules = self.rules();
+        let board = self.board();
+        let me = self.pieces[self.turn.index()];
+        let them = self.pieces[self.turn.opponent().index()];
+        let empty = board.all() & !(me | them);
+
+        let jump_groups = board.jump_groups(rules.bent_jumps);
+        let mut jumpers = [0u64; MAX_GROUPS];
+        let mut jumps = 0;
+        for (slot, &(to_over, to_land, from)) in jumpers.iter_mut().zip(jump_groups) {
+            *slot = me & from & shift(them, -to_over) & shift(empty, -to_land);
+            jumps += slot.count_ones();
+        }
+        if jumps > 0 && rules.chains {
+            // A chain may follow, or the most captures be required: the full generator decides.
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            return (!moves.is_empty())
+                .then(|| moves[rng.random_range(0..moves.len() as u32) as usize]);
+        }
+        let step_groups = board.step_groups();
+        let mut steppers = [0u64; MAX_GROUPS];
+        let mut steps = 0;
+        if jumps == 0 || !rules.compulsory {
+            for (slot, &(delta, from)) in steppers.iter_mut().zip(step_groups) {
+                *slot = me & from & shift(empty, -delta);
+                steps += slot.count_ones();
+            }
+        }
+        let total = jumps + steps;
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for (&set, &(to_over, to_land, _)) in jumpers.iter().zip(jump_groups) {
+            let count = set.count_ones();
+            if k < count {
+                let from = nth_point(set, k);
+                let landing = Point((from.index() as i8 + to_land) as u8);
+                let over = Point((from.index() as i8 + to_over) as u8);
+                return Some(Move::capture(&[from, landing], over.bit()));
+            }
+            k -= count;
+        }
+        for (&set, &(delta, _)) in steppers.iter().zip(step_groups) {
+            let count = set.count_ones();
+            if k < count {
+                let from = nth_point(set, k);
+                return Some(Move::step(from, Point((from.index() as i8 + delta) as u8)));
+            }
+            k -= count;
+        }
+        None
+    }
+
     /// Adds the captures that go on from `path[len - 1]`: the pieces of `them` not yet taken
     /// (`taken`), landing on points of `empty` or on those freed by the pieces taken.
     fn captures(
@@ -306,6 +372,18 @@ impl Position {
     }
 }
 
+/// The most groups of moves of one shape a board has (checked when boards are built).
+pub(crate) const MAX_GROUPS: usize = 64;
+
+/// The `k`-th point (from the lowest) of a set holding more than `k`.
+fn nth_point(set: u64, k: u32) -> Point {
+    let mut rest = set;
+    for _ in 0..k {
+        rest &= rest - 1;
+    }
+    Point(rest.trailing_zeros() as u8)
+}
+
 /// Adds `mv` unless the list has it: with bent jumps, two pieces between the same two points
 /// can be taken in either order along the same path.
 fn push_new(moves: &mut MoveList, mv: Move) {
@@ -328,6 +406,10 @@ impl awe_game::Position for Position {
 
     fn legal_moves(&self, moves: &mut MoveList) {
         Position::legal_moves(self, moves)
+    }
+
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        Position::random_move(self, rng)
     }
 
     fn play(&self, mv: Move) -> Position {

@@ -351,3 +351,42 @@ proptest! {
         check_random_game(kind, BoardOptions { outer_lines, end_lines }, rules, start, seed, 120);
     }
 }
+
+/// `random_move` draws only legal moves, can draw every one, and finds none exactly when the
+/// game is over by the position.
+fn check_random_moves(kind: BoardKind, rules: RuleSet, start: Start, seed: u64) {
+    let settings = Settings::new(kind, BoardOptions::default(), rules);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = Game::new(Position::start(settings, start, Side::WHITE).unwrap());
+    for _ in 0..40 {
+        let p = *game.current();
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            assert_eq!(p.random_move(&mut rng), None, "{p}");
+            return;
+        }
+        let mut drawn = std::collections::HashSet::new();
+        for _ in 0..30 * moves.len() {
+            let mv = p.random_move(&mut rng).expect("a legal move exists");
+            assert!(moves.contains(&mv), "{rules}: {mv:?} drawn in {p} is not legal");
+            drawn.insert(mv);
+        }
+        assert_eq!(drawn.len(), moves.len(), "{rules}: every legal move of {p} is drawn");
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play(mv).unwrap();
+        if game.outcome().is_some() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn random_moves_are_legal_and_reach_every_move() {
+    for rules in RuleSet::ALL {
+        for seed in 0..4 {
+            check_random_moves(BoardKind::Mosona, rules, Start::Seed000, seed);
+            check_random_moves(BoardKind::KolowisLudii, rules, Start::Ludii, seed);
+        }
+    }
+}
