@@ -4,18 +4,15 @@ use awe_awele::{Pit, Position, ReplayError, RuleSet, replay, write_record};
 use awe_game::record::{MovetextError, Record};
 use awe_game::{Game, GameResult, Position as _, Side, Termination};
 use proptest::prelude::*;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 fn random_game(rules: RuleSet, seed: u64, max_plies: usize) -> Game<Position> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = Game::new(Position::new(rules));
-    while game.outcome().is_none() && game.moves().len() < max_plies {
-        let mut moves = awe_awele::MoveList::new();
-        game.current().legal_moves(&mut moves);
-        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-    }
-    game
+    awe_game::playout::random_game(
+        Position::new(rules),
+        &mut SmallRng::seed_from_u64(seed),
+        max_plies,
+    )
 }
 
 fn read(text: &str) -> Result<Game<Position>, ReplayError> {

@@ -1,13 +1,12 @@
 //! Game records: writing, reading back, and errors that name what is wrong.
 
 use awe_awithlaknannai::{
-    BoardKind, BoardOptions, MoveList, Position, ReplayError, RuleSet, Settings, Start, replay,
-    write_record,
+    BoardKind, BoardOptions, Position, ReplayError, RuleSet, Settings, Start, replay, write_record,
 };
 use awe_game::record::Record;
 use awe_game::{Game, Position as _, Side};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 fn random_game(
     settings: Settings,
@@ -16,14 +15,8 @@ fn random_game(
     seed: u64,
     max_plies: usize,
 ) -> Game<Position> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = Game::new(Position::start(settings, start, first).unwrap());
-    while game.outcome().is_none() && game.moves().len() < max_plies {
-        let mut moves = MoveList::new();
-        game.current().legal_moves(&mut moves);
-        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-    }
-    game
+    let start = Position::start(settings, start, first).unwrap();
+    awe_game::playout::random_game(start, &mut SmallRng::seed_from_u64(seed), max_plies)
 }
 
 fn read(text: &str) -> Result<Game<Position>, ReplayError> {

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::repetition::Seen;
-use crate::{Outcome, Position};
+use crate::{Game, Outcome, Position};
 
 /// A finished random game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,4 +47,24 @@ fn play_out<P: Position, R: Rng>(start: &P, rng: &mut R, seen: &mut Seen<P>) -> 
             return Playout { outcome: position.outcome_on_repetition(), plies };
         }
     }
+}
+
+/// A game from `start` with uniformly random legal moves, kept move by move, until it ends or
+/// `max_plies` moves are played.
+pub fn random_game<P: Position, R: Rng + ?Sized>(
+    start: P,
+    rng: &mut R,
+    max_plies: usize,
+) -> Game<P> {
+    let mut game = Game::new(start);
+    while game.outcome().is_none() && game.moves().len() < max_plies {
+        match game.current().random_move(rng) {
+            // A drawn move is legal.
+            Some(mv) => {
+                let _ = game.play(mv);
+            }
+            None => break,
+        }
+    }
+    game
 }
