@@ -16,6 +16,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+use crate::shapes::{self, ShapeMasks};
+
 /// The boards awe knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardKind {
@@ -95,6 +97,11 @@ impl Point {
     pub const fn bit(self) -> u64 {
         1 << self.0
     }
+
+    /// The point `delta` indices away, which must be on the board.
+    pub(crate) const fn offset(self, delta: i8) -> Point {
+        Point(self.0.wrapping_add_signed(delta))
+    }
 }
 
 /// One of the three rows.
@@ -121,29 +128,34 @@ pub struct Board {
     /// `(over, to)`: jumps to any neighbour of the piece jumped but the starting point.
     bent: Vec<Vec<(Point, Point)>>,
     names: Vec<String>,
-    /// Steps grouped by direction: `(delta, points with a neighbour at point + delta)`.
-    step_groups: Vec<(i8, u64)>,
-    /// Straight jumps grouped by shape: `(delta to the piece jumped, delta to the landing point,
-    /// points that have that jump)`.
-    straight_groups: Vec<(i8, i8, u64)>,
-    /// Bent jumps grouped the same way.
-    bent_groups: Vec<(i8, i8, u64)>,
+    /// The points that have each shape of step and straight jump of the board's geometry.
+    masks: ShapeMasks,
 }
 
-/// A set of points moved by `delta` points along the indices.
-#[inline]
-pub(crate) fn shift(set: u64, delta: i8) -> u64 {
-    if delta >= 0 { set << delta } else { set >> -delta }
-}
-
-/// Groups moves of the same shape (their deltas), so that a generator can treat each group with
-/// a few operations on whole sets of points.
-fn group<K: Ord + Copy>(moves: impl Iterator<Item = (K, usize)>) -> Vec<(K, u64)> {
-    let mut groups: std::collections::BTreeMap<K, u64> = std::collections::BTreeMap::new();
+/// Groups moves by shape (their deltas): the points that have each shape.
+fn group<K: Ord + Copy>(
+    moves: impl Iterator<Item = (K, usize)>,
+) -> std::collections::BTreeMap<K, u64> {
+    let mut groups = std::collections::BTreeMap::new();
     for (key, from) in moves {
         *groups.entry(key).or_default() |= 1 << from;
     }
-    groups.into_iter().collect()
+    groups
+}
+
+/// The masks of `groups` in the order of a geometry's `shapes`; every group must have its shape
+/// there.
+fn in_order<K: Ord + Copy + fmt::Debug, const N: usize>(
+    kind: BoardKind,
+    mut groups: std::collections::BTreeMap<K, u64>,
+    shapes: &[K],
+) -> [u64; N] {
+    let mut masks = [0; N];
+    for (mask, shape) in masks.iter_mut().zip(shapes) {
+        *mask = groups.remove(shape).unwrap_or(0);
+    }
+    assert!(groups.is_empty(), "shapes missing from the geometry of {kind}: {groups:?}");
+    masks
 }
 
 impl Board {
@@ -254,36 +266,19 @@ impl Board {
             })
             .collect();
         let delta = |a: usize, b: Point| (b.index() as isize - a as isize) as i8;
-        let step_groups =
-            group((0..len).flat_map(|a| {
-                bits(neighbours[a]).map(move |b| ((b as isize - a as isize) as i8, a))
-            }));
-        let jump_groups = |jumps: &Vec<Vec<(Point, Point)>>| {
-            group(jumps.iter().enumerate().flat_map(|(a, list)| {
+        let steps = group(
+            (0..len).flat_map(|a| bits(neighbours[a]).map(move |b| (delta(a, Point(b as u8)), a))),
+        );
+        let jumps =
+            group(straight.iter().enumerate().flat_map(|(a, list)| {
                 list.iter().map(move |&(o, t)| ((delta(a, o), delta(a, t)), a))
-            }))
-            .into_iter()
-            .map(|((d1, d2), set)| (d1, d2, set))
-            .collect()
+            }));
+        let (step_shapes, jump_shapes) = shapes::of(kind);
+        let masks = ShapeMasks {
+            steps: in_order(kind, steps, step_shapes),
+            jumps: in_order(kind, jumps, jump_shapes),
         };
-        let straight_groups: Vec<_> = jump_groups(&straight);
-        let bent_groups: Vec<_> = jump_groups(&bent);
-        for count in [step_groups.len(), straight_groups.len(), bent_groups.len()] {
-            assert!(count <= crate::position::MAX_GROUPS, "a board with {count} shapes of move");
-        }
-        Board {
-            kind,
-            options,
-            n,
-            middle,
-            neighbours,
-            straight,
-            bent,
-            names,
-            step_groups,
-            straight_groups,
-            bent_groups,
-        }
+        Board { kind, options, n, middle, neighbours, straight, bent, names, masks }
     }
 
     /// Which board this is.
@@ -363,15 +358,9 @@ impl Board {
         &self.bent[point.index()]
     }
 
-    /// Steps grouped by direction: `(delta, points with a neighbour at point + delta)`.
-    pub(crate) fn step_groups(&self) -> &[(i8, u64)] {
-        &self.step_groups
-    }
-
-    /// Jumps grouped by shape: `(delta to the piece jumped, delta to the landing point, points
-    /// that have that jump)`, straight or bent.
-    pub(crate) fn jump_groups(&self, bent: bool) -> &[(i8, i8, u64)] {
-        if bent { &self.bent_groups } else { &self.straight_groups }
+    /// The points that have each shape of step and straight jump of the board's geometry.
+    pub(crate) fn masks(&self) -> &ShapeMasks {
+        &self.masks
     }
 
     /// The name of a point: `b1`, `m5`, `t8`…

@@ -35,6 +35,7 @@ pub mod notation;
 pub mod position;
 pub mod record;
 pub mod rules;
+mod shapes;
 pub mod text;
 
 pub use board::{Board, BoardKind, BoardOptions, ParseBoardError, Point, Row};

@@ -17,6 +17,9 @@ pub const MAX_PATH: usize = 25;
 /// writes them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// Where the piece stops, the last point of the path: kept apart so that playing a move
+    /// does not need the path, which a generator can then leave out of registers.
+    to: Point,
     path: [Point; MAX_PATH],
     len: u8,
     captured: u64,
@@ -28,14 +31,22 @@ impl Move {
         let mut path = [Point(0); MAX_PATH];
         path[0] = from;
         path[1] = to;
-        Move { path, len: 2, captured: 0 }
+        Move { to, path, len: 2, captured: 0 }
+    }
+
+    /// A single jump from `from` over `over` to `to`.
+    pub(crate) const fn jump(from: Point, over: Point, to: Point) -> Move {
+        let mut path = [Point(0); MAX_PATH];
+        path[0] = from;
+        path[1] = to;
+        Move { to, path, len: 2, captured: over.bit() }
     }
 
     /// A capture along `path` (start first) taking the pieces of `captured`.
     pub(crate) fn capture(path: &[Point], captured: u64) -> Move {
         let mut all = [Point(0); MAX_PATH];
         all[..path.len()].copy_from_slice(path);
-        Move { path: all, len: path.len() as u8, captured }
+        Move { to: path[path.len() - 1], path: all, len: path.len() as u8, captured }
     }
 
     /// Where the piece starts.
@@ -45,7 +56,7 @@ impl Move {
 
     /// Where the piece stops.
     pub fn to(&self) -> Point {
-        self.path[self.len as usize - 1]
+        self.to
     }
 
     /// Every point the piece stands on, from the start to where it stops.

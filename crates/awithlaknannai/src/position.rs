@@ -7,9 +7,10 @@ use awe_game::{Outcome, Side, Termination};
 
 use rand::Rng;
 
-use crate::board::{Board, BoardKind, BoardOptions, Point, Row, bits, shift};
+use crate::board::{Board, BoardKind, BoardOptions, Point, Row, bits};
 use crate::moves::{MAX_PATH, Move, MoveList};
 use crate::notation::{self, MoveError};
+use crate::shapes::{self, Geometry, Movers};
 use crate::{QuietEnd, RuleSet, Rules};
 
 /// Everything about a game that stays the same from move to move: the board, the rule set, and
@@ -105,7 +106,8 @@ impl std::str::FromStr for Start {
 /// since the last capture and since the start, and the settings. Cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// White's (South's) pieces, then Black's.
+    /// The pieces of the side to move, then the other side's: the generators and `play` use
+    /// them without looking at whose turn it is.
     pieces: [u64; 2],
     turn: Side,
     quiet: u16,
@@ -141,17 +143,24 @@ impl Position {
             ],
             (start, board) => return Err(StartError::NotOnBoard { start: start.name(), board }),
         };
-        Ok(Position { pieces: [white, black], turn: first, quiet: 0, plies: 0, settings })
+        Ok(Position::from_parts([white, black], first, 0, settings))
     }
 
-    /// A position from its parts (see [`crate::text`] for the checks made on a text).
+    /// A position from its parts, White's pieces first (see [`crate::text`] for the checks made
+    /// on a text).
     pub(crate) fn from_parts(
-        pieces: [u64; 2],
+        [white, black]: [u64; 2],
         turn: Side,
         quiet: u16,
         settings: Settings,
     ) -> Position {
+        let pieces = if turn == Side::South { [white, black] } else { [black, white] };
         Position { pieces, turn, quiet, plies: 0, settings }
+    }
+
+    /// White's pieces, then Black's.
+    fn by_colour(&self) -> [u64; 2] {
+        [self.pieces(Side::South), self.pieces(Side::North)]
     }
 
     /// The settings.
@@ -171,7 +180,7 @@ impl Position {
 
     /// The points of `side`'s pieces.
     pub fn pieces(&self, side: Side) -> u64 {
-        self.pieces[side.index()]
+        self.pieces[(side != self.turn) as usize]
     }
 
     /// The side to move.
@@ -186,7 +195,7 @@ impl Position {
 
     /// Who is on a point, if anyone.
     pub fn at(&self, point: Point) -> Option<Side> {
-        Side::ALL.into_iter().find(|side| self.pieces[side.index()] & point.bit() != 0)
+        Side::ALL.into_iter().find(|&side| self.pieces(side) & point.bit() != 0)
     }
 
     /// Whether the position ends the game by the plies played (before looking at the moves).
@@ -204,8 +213,7 @@ impl Position {
             return;
         }
         let rules = self.rules();
-        let me = self.pieces[self.turn.index()];
-        let them = self.pieces[self.turn.opponent().index()];
+        let [me, them] = self.pieces;
         let empty = self.board().all() & !(me | them);
         let mut path = [Point(0); MAX_PATH];
         for from in bits(me) {
@@ -234,62 +242,47 @@ impl Position {
     /// of points: every step when nothing can be taken, and Ludii's single jumps with them. Only
     /// when a chain of captures may follow is the full list built.
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        // The same code, compiled for each board's constant geometry.
+        match self.board().kind() {
+            BoardKind::Mosona => self.random_move_on::<shapes::Mosona, R>(rng),
+            BoardKind::Kolowis => self.random_move_on::<shapes::Kolowis, R>(rng),
+            BoardKind::KolowisLudii => self.random_move_on::<shapes::KolowisLudii, R>(rng),
+        }
+    }
+
+    #[inline(always)]
+    fn random_move_on<G: Geometry, R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.over_by_plies() {
             return None;
         }
         let rules = self.rules();
-        let board = self.board();
-        let me = self.pieces[self.turn.index()];
-        let them = self.pieces[self.turn.opponent().index()];
-        let empty = board.all() & !(me | them);
-
-        let jump_groups = board.jump_groups(rules.bent_jumps);
-        let mut jumpers = [0u64; MAX_GROUPS];
-        let mut jumps = 0;
-        for (slot, &(to_over, to_land, from)) in jumpers.iter_mut().zip(jump_groups) {
-            *slot = me & from & shift(them, -to_over) & shift(empty, -to_land);
-            jumps += slot.count_ones();
-        }
-        if jumps > 0 && rules.chains {
-            // A chain may follow, or the most captures be required: the full generator decides.
-            let mut moves = MoveList::new();
-            self.legal_moves(&mut moves);
-            return (!moves.is_empty())
-                .then(|| moves[rng.random_range(0..moves.len() as u32) as usize]);
-        }
-        let step_groups = board.step_groups();
-        let mut steppers = [0u64; MAX_GROUPS];
-        let mut steps = 0;
-        if jumps == 0 || !rules.compulsory {
-            for (slot, &(delta, from)) in steppers.iter_mut().zip(step_groups) {
-                *slot = me & from & shift(empty, -delta);
-                steps += slot.count_ones();
+        let masks = self.board().masks();
+        let [me, them] = self.pieces;
+        let empty = self.board().all() & !(me | them);
+        let movers = Movers::<G>::new(masks, me, them, empty, !rules.bent_jumps);
+        let can_jump = if rules.bent_jumps {
+            shapes::any_bent_jump::<G>(masks, me, them, empty)
+        } else {
+            movers.jump_count > 0
+        };
+        if !can_jump || (!rules.bent_jumps && !rules.chains) {
+            // Single jumps and steps: drawn from their counts, without a list.
+            let steps = if can_jump && rules.compulsory { 0 } else { movers.step_count };
+            let total = movers.jump_count + steps;
+            if total == 0 {
+                return None;
             }
+            let k = rng.random_range(0..total);
+            return Some(if k < movers.jump_count {
+                movers.jump(k)
+            } else {
+                movers.step(k - movers.jump_count)
+            });
         }
-        let total = jumps + steps;
-        if total == 0 {
-            return None;
-        }
-        let mut k = rng.random_range(0..total);
-        for (&set, &(to_over, to_land, _)) in jumpers.iter().zip(jump_groups) {
-            let count = set.count_ones();
-            if k < count {
-                let from = nth_point(set, k);
-                let landing = Point((from.index() as i8 + to_land) as u8);
-                let over = Point((from.index() as i8 + to_over) as u8);
-                return Some(Move::capture(&[from, landing], over.bit()));
-            }
-            k -= count;
-        }
-        for (&set, &(delta, _)) in steppers.iter().zip(step_groups) {
-            let count = set.count_ones();
-            if k < count {
-                let from = nth_point(set, k);
-                return Some(Move::step(from, Point((from.index() as i8 + delta) as u8)));
-            }
-            k -= count;
-        }
-        None
+        // A chain may follow, or the most captures be required: the full generator decides.
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len() as u32) as usize])
     }
 
     /// Adds the captures that go on from `path[len - 1]`: the pieces of `them` not yet taken
@@ -333,9 +326,8 @@ impl Position {
     /// The position after `mv`, which must be legal here.
     pub fn play(&self, mv: &Move) -> Position {
         let mut next = *self;
-        let (me, them) = (self.turn.index(), self.turn.opponent().index());
-        next.pieces[me] = (self.pieces[me] & !mv.from().bit()) | mv.to().bit();
-        next.pieces[them] &= !mv.captured();
+        let [me, them] = self.pieces;
+        next.pieces = [them & !mv.captured(), (me & !mv.from().bit()) | mv.to().bit()];
         next.turn = self.turn.opponent();
         next.quiet = if mv.is_capture() { 0 } else { self.quiet.saturating_add(1) };
         next.plies = self.plies.saturating_add(1);
@@ -344,7 +336,7 @@ impl Position {
 
     /// Pieces left to each side: the score when the game ends without a winner by moves.
     pub fn score(&self) -> [u16; 2] {
-        self.pieces.map(|p| p.count_ones() as u16)
+        self.by_colour().map(|p| p.count_ones() as u16)
     }
 
     /// How the game ends if it ends here with no winner by moves: more pieces wins (a draw under
@@ -370,18 +362,6 @@ impl Position {
             termination: Termination::NoLegalMove,
         })
     }
-}
-
-/// The most groups of moves of one shape a board has (checked when boards are built).
-pub(crate) const MAX_GROUPS: usize = 64;
-
-/// The `k`-th point (from the lowest) of a set holding more than `k`.
-fn nth_point(set: u64, k: u32) -> Point {
-    let mut rest = set;
-    for _ in 0..k {
-        rest &= rest - 1;
-    }
-    Point(rest.trailing_zeros() as u8)
 }
 
 /// Adds `mv` unless the list has it: with bent jumps, two pieces between the same two points
@@ -429,8 +409,9 @@ impl awe_game::Position for Position {
     }
 
     fn hash(&self) -> u64 {
-        let h = (self.pieces[0] ^ (self.turn as u64) << 63).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ self.pieces[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        let [white, black] = self.by_colour();
+        let h = (white ^ (self.turn as u64) << 63).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
             ^ (self.quiet as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
         h ^ h >> 29
     }
@@ -440,7 +421,8 @@ impl awe_game::Position for Position {
     }
 
     fn repetition_key(&self) -> [u64; 3] {
-        [self.pieces[0], self.pieces[1], self.turn as u64]
+        let [white, black] = self.by_colour();
+        [white, black, self.turn as u64]
     }
 
     fn material(&self) -> u32 {

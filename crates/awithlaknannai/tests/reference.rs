@@ -354,8 +354,14 @@ proptest! {
 
 /// `random_move` draws only legal moves, can draw every one, and finds none exactly when the
 /// game is over by the position.
-fn check_random_moves(kind: BoardKind, rules: RuleSet, start: Start, seed: u64) {
-    let settings = Settings::new(kind, BoardOptions::default(), rules);
+fn check_random_moves(
+    kind: BoardKind,
+    options: BoardOptions,
+    rules: RuleSet,
+    start: Start,
+    seed: u64,
+) {
+    let settings = Settings::new(kind, options, rules);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(Position::start(settings, start, Side::WHITE).unwrap());
     for _ in 0..40 {
@@ -383,10 +389,22 @@ fn check_random_moves(kind: BoardKind, rules: RuleSet, start: Start, seed: u64) 
 
 #[test]
 fn random_moves_are_legal_and_reach_every_move() {
+    // Each board's geometry, with and without the lines some boards lack.
+    let starts = [
+        (BoardKind::Mosona, Start::Seed000),
+        (BoardKind::Kolowis, Start::Seed002),
+        (BoardKind::KolowisLudii, Start::Ludii),
+    ];
     for rules in RuleSet::ALL {
-        for seed in 0..4 {
-            check_random_moves(BoardKind::Mosona, rules, Start::Seed000, seed);
-            check_random_moves(BoardKind::KolowisLudii, rules, Start::Ludii, seed);
+        for (kind, start) in starts {
+            for outer_lines in [false, true] {
+                for end_lines in [false, true] {
+                    let options = BoardOptions { outer_lines, end_lines };
+                    for seed in 0..2 {
+                        check_random_moves(kind, options, rules, start, seed);
+                    }
+                }
+            }
         }
     }
 }
