@@ -266,18 +266,14 @@ impl Board {
             })
             .collect();
         let delta = |a: usize, b: Point| (b.index() as isize - a as isize) as i8;
-        let steps = group(
-            (0..len).flat_map(|a| bits(neighbours[a]).map(move |b| (delta(a, Point(b as u8)), a))),
-        );
-        let jumps =
-            group(straight.iter().enumerate().flat_map(|(a, list)| {
-                list.iter().map(move |&(o, t)| ((delta(a, o), delta(a, t)), a))
-            }));
-        let (step_shapes, jump_shapes) = shapes::of(kind);
-        let masks = ShapeMasks {
-            steps: in_order(kind, steps, step_shapes),
-            jumps: in_order(kind, jumps, jump_shapes),
-        };
+        // Steps as jumps over nothing (a delta of 0 to the piece jumped).
+        let steps = (0..len).flat_map(|a| bits(neighbours[a]).map(move |b| (a, 0, Point(b as u8))));
+        let jumps = straight
+            .iter()
+            .enumerate()
+            .flat_map(|(a, list)| list.iter().map(move |&(over, to)| (a, delta(a, over), to)));
+        let shapes = group(steps.chain(jumps).map(|(a, over, to)| ((over, delta(a, to)), a)));
+        let masks = in_order(kind, shapes, shapes::of(kind));
         Board { kind, options, n, middle, neighbours, straight, bent, names, masks }
     }
 

@@ -34,12 +34,12 @@ impl Move {
         Move { to, path, len: 2, captured: 0 }
     }
 
-    /// A single jump from `from` over `over` to `to`.
-    pub(crate) const fn jump(from: Point, over: Point, to: Point) -> Move {
+    /// A step, or a single jump that takes the piece of `captured`.
+    pub(crate) const fn single(from: Point, to: Point, captured: u64) -> Move {
         let mut path = [Point(0); MAX_PATH];
         path[0] = from;
         path[1] = to;
-        Move { to, path, len: 2, captured: over.bit() }
+        Move { to, path, len: 2, captured }
     }
 
     /// A capture along `path` (start first) taking the pieces of `captured`.

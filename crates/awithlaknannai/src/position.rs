@@ -266,18 +266,11 @@ impl Position {
             movers.jump_count > 0
         };
         if !can_jump || (!rules.bent_jumps && !rules.chains) {
-            // Single jumps and steps: drawn from their counts, without a list.
+            // Single jumps and steps: drawn from their counts, without a list. The jumps come
+            // first, and there are none to count when no jump is possible.
             let steps = if can_jump && rules.compulsory { 0 } else { movers.step_count };
             let total = movers.jump_count + steps;
-            if total == 0 {
-                return None;
-            }
-            let k = rng.random_range(0..total);
-            return Some(if k < movers.jump_count {
-                movers.jump(k)
-            } else {
-                movers.step(k - movers.jump_count)
-            });
+            return (total > 0).then(|| movers.nth(rng.random_range(0..total)));
         }
         // A chain may follow, or the most captures be required: the full generator decides.
         let mut moves = MoveList::new();
