@@ -1,0 +1,499 @@
+//! The state of a game of Awechec and the flow of RULES.md §4.1: Awélé games that make powers,
+//! then chess half-moves each granted by a power whose owner decides whether the side to move
+//! plays or passes.
+
+use awe_awele::{Pit, RuleSet};
+use awe_game::{Position as _, Side};
+use shakmaty::{Chess, Color, Position as _};
+
+use crate::{Handicaps, Powers, Variant};
+
+/// How many Awélé games in a row may end without making a single power before the game is drawn.
+pub const MAX_POWERLESS_AWELE_GAMES: u8 = 3;
+
+/// Half-moves (null moves included) without a capture or a pawn move that draw the game.
+pub const FIFTY_MOVES: u16 = 100;
+
+/// What does not change during a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Settings {
+    pub variant: Variant,
+    pub handicaps: Handicaps,
+}
+
+/// The decision of a power's owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// The side to move plays a chess move of its choice.
+    Normal,
+    /// The side to move passes: the null move (`0`).
+    Null,
+}
+
+/// Something a player does: the only way the game moves on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A move at Awélé, by the side to move there.
+    Awele(Pit),
+    /// A power's owner decides what the side to move at chess does.
+    Decide(Decision),
+    /// A chess move, by the side to move at chess.
+    Chess(shakmaty::Move),
+}
+
+/// What the game waits for, and from whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// An Awélé move by `player` (White is South).
+    Awele { player: Side },
+    /// The decision of `owner`, who owns power `power` (numbered from 1 in its list), about
+    /// what `mover`, the side to move at chess, does.
+    Decision { owner: Side, power: usize, mover: Side },
+    /// A chess move by `mover`: granted by power `power`, or a reply to check (`None`).
+    Move { mover: Side, power: Option<usize> },
+    /// The game is over.
+    Over(Ending),
+}
+
+impl Step {
+    /// The player who must act now, if the game goes on.
+    pub fn player(&self) -> Option<Side> {
+        match *self {
+            Step::Awele { player } => Some(player),
+            Step::Decision { owner, .. } => Some(owner),
+            Step::Move { mover, .. } => Some(mover),
+            Step::Over(_) => None,
+        }
+    }
+}
+
+/// Why a game of Awechec ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    /// 50 moves (100 half-moves, null moves included) without a capture or a pawn move.
+    FiftyMoves,
+    /// Neither side has the material to mate.
+    InsufficientMaterial,
+    /// Too many Awélé games in a row made no power at all.
+    PowerlessAwele,
+    Agreement,
+    Resignation,
+}
+
+impl EndReason {
+    /// A short lowercase name, as a record's `Termination` tag writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::FiftyMoves => "fifty moves",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::PowerlessAwele => "powerless awele games",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+/// The end of a game: the winner (none for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ending {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+impl Ending {
+    /// The result as records write it.
+    pub fn result(&self) -> awe_game::GameResult {
+        match self.winner {
+            Some(side) => awe_game::GameResult::Win(side),
+            None => awe_game::GameResult::Draw,
+        }
+    }
+}
+
+/// Why an action cannot be taken now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error("the game is over")]
+    Over,
+    #[error("an Awélé move is expected")]
+    AweleExpected,
+    #[error("the owner of power {power} must decide first")]
+    DecisionExpected { power: usize },
+    #[error("a chess move is expected")]
+    ChessExpected,
+    #[error("{0}")]
+    IllegalAwele(String),
+    #[error("the forced-powers variant allows only the {0} here")]
+    Forced(&'static str),
+    #[error("illegal chess move")]
+    IllegalChess,
+}
+
+/// A game of Awechec as it stands: the Awélé game in progress, the chess position, the powers,
+/// the handicap seeds carried, and the counters of the drawing rules.
+#[derive(Clone, Debug)]
+pub struct Position {
+    settings: Settings,
+    step: Step,
+    chess: Chess,
+    /// Half-moves played at chess, null moves included.
+    chess_plies: u32,
+    /// Half-moves since the last capture or pawn move, null moves included.
+    quiet: u16,
+    awele: awe_awele::Position,
+    /// Whether an Awélé game is in progress (in the synchronous variant, one goes on between
+    /// chess sequences).
+    awele_running: bool,
+    /// The Awélé positions since the last capture, for the repetition that ends an Awélé game.
+    awele_seen: Vec<[u64; 2]>,
+    /// Awélé games started.
+    awele_games: u32,
+    /// Moves played in the Awélé game in progress (or the last one).
+    awele_plies: u32,
+    /// Powers made by the Awélé game in progress.
+    made: u32,
+    /// Awélé games in a row that made no power.
+    powerless: u8,
+    powers: Powers,
+    /// Seeds captured but not yet turned into powers (handicaps), White first.
+    carried: [u8; 2],
+}
+
+const fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::WHITE,
+        Color::Black => Side::BLACK,
+    }
+}
+
+impl Position {
+    /// A new game: an Awélé game, then chess from the usual start.
+    pub fn new(settings: Settings) -> Position {
+        let mut position = Position::with_chess(settings, Chess::default());
+        position.start_awele();
+        position
+    }
+
+    /// A study: the chess game from `chess` with a list of powers already made, as the rules'
+    /// example gives it (no Awélé game before; one starts when the powers run out).
+    pub fn study(settings: Settings, chess: Chess, powers: Powers) -> Position {
+        let mut position = Position::with_chess(settings, chess);
+        position.powers = powers;
+        position.settle_chess();
+        position
+    }
+
+    fn with_chess(settings: Settings, chess: Chess) -> Position {
+        Position {
+            settings,
+            step: Step::Over(Ending { winner: None, reason: EndReason::Agreement }),
+            chess,
+            chess_plies: 0,
+            quiet: 0,
+            awele: awe_awele::Position::new(RuleSet::Awechec),
+            awele_running: false,
+            awele_seen: Vec::new(),
+            awele_games: 0,
+            awele_plies: 0,
+            made: 0,
+            powerless: 0,
+            powers: Powers::new(),
+            carried: [0; 2],
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// What the game waits for.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The end of the game, if it is over.
+    pub fn ending(&self) -> Option<Ending> {
+        match self.step {
+            Step::Over(ending) => Some(ending),
+            _ => None,
+        }
+    }
+
+    /// The chess position.
+    pub fn chess(&self) -> &Chess {
+        &self.chess
+    }
+
+    /// The Awélé position: the game in progress, or the last one played.
+    pub fn awele(&self) -> &awe_awele::Position {
+        &self.awele
+    }
+
+    /// Whether an Awélé game is in progress.
+    pub fn awele_running(&self) -> bool {
+        self.awele_running
+    }
+
+    /// How many Awélé games have started.
+    pub fn awele_games(&self) -> u32 {
+        self.awele_games
+    }
+
+    /// The list of powers, with the next one to use.
+    pub fn powers(&self) -> &Powers {
+        &self.powers
+    }
+
+    /// Seeds captured by `side` and not yet turned into powers (handicaps only).
+    pub fn carried(&self, side: Side) -> u8 {
+        self.carried[side.index()]
+    }
+
+    /// Half-moves since the last capture or pawn move, null moves included.
+    pub fn quiet_half_moves(&self) -> u16 {
+        self.quiet
+    }
+
+    /// The number of the chess move being played (it goes up after Black's half-move, null
+    /// moves included), as the notation numbers it.
+    pub fn move_number(&self) -> u32 {
+        self.chess.fullmoves().get()
+    }
+
+    /// The number of the Awélé move being played in the current Awélé game (it goes up after
+    /// North's move).
+    pub fn awele_move_number(&self) -> u32 {
+        self.awele_plies / 2 + 1
+    }
+
+    /// The decisions the owner of the current power may take (one only, under forced powers).
+    pub fn decisions(&self) -> &'static [Decision] {
+        let Step::Decision { owner, mover, .. } = self.step else {
+            return &[];
+        };
+        match self.settings.variant {
+            Variant::Forced if owner == mover => &[Decision::Normal],
+            Variant::Forced => &[Decision::Null],
+            _ => &[Decision::Normal, Decision::Null],
+        }
+    }
+
+    /// The default decision of the current power's owner: a normal move when power and turn are
+    /// the same colour, the null move otherwise.
+    pub fn default_decision(&self) -> Option<Decision> {
+        match self.step {
+            Step::Decision { owner, mover, .. } if owner == mover => Some(Decision::Normal),
+            Step::Decision { .. } => Some(Decision::Null),
+            _ => None,
+        }
+    }
+
+    /// Every action legal now.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.step {
+            Step::Awele { .. } => {
+                let mut moves = awe_awele::MoveList::new();
+                self.awele.legal_moves(&mut moves);
+                moves.iter().map(|&pit| Action::Awele(pit)).collect()
+            }
+            Step::Decision { .. } => self.decisions().iter().map(|&d| Action::Decide(d)).collect(),
+            Step::Move { .. } => self.chess.legal_moves().into_iter().map(Action::Chess).collect(),
+            Step::Over(_) => Vec::new(),
+        }
+    }
+
+    /// The game after `action`, or why it cannot be taken now.
+    pub fn play(&self, action: &Action) -> Result<Position, ActionError> {
+        let mut next = self.clone();
+        next.apply(action)?;
+        Ok(next)
+    }
+
+    /// Takes `action`.
+    pub fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        match (self.step, action) {
+            (Step::Over(_), _) => Err(ActionError::Over),
+            (Step::Awele { .. }, Action::Awele(pit)) => self.play_awele(*pit),
+            (Step::Awele { .. }, _) => Err(ActionError::AweleExpected),
+            (Step::Decision { .. }, Action::Decide(decision)) => {
+                if !self.decisions().contains(decision) {
+                    let allowed = match self.decisions() {
+                        [Decision::Null] => "null move",
+                        _ => "normal move",
+                    };
+                    return Err(ActionError::Forced(allowed));
+                }
+                match decision {
+                    Decision::Normal => {
+                        let Step::Decision { power, mover, .. } = self.step else { unreachable!() };
+                        self.step = Step::Move { mover, power: Some(power) };
+                    }
+                    Decision::Null => self.play_null(),
+                }
+                Ok(())
+            }
+            (Step::Decision { power, .. }, _) => Err(ActionError::DecisionExpected { power }),
+            (Step::Move { .. }, Action::Chess(mv)) => {
+                if !self.chess.is_legal(*mv) {
+                    return Err(ActionError::IllegalChess);
+                }
+                self.quiet = if mv.is_zeroing() { 0 } else { self.quiet.saturating_add(1) };
+                self.chess.play_unchecked(*mv);
+                self.chess_plies += 1;
+                self.settle_chess();
+                Ok(())
+            }
+            (Step::Move { .. }, _) => Err(ActionError::ChessExpected),
+        }
+    }
+
+    /// Ends the game by agreement (a draw) or by the resignation of `side`.
+    pub fn stop(&mut self, resigning: Option<Side>) {
+        let ending = match resigning {
+            Some(side) => Ending { winner: Some(side.opponent()), reason: EndReason::Resignation },
+            None => Ending { winner: None, reason: EndReason::Agreement },
+        };
+        self.step = Step::Over(ending);
+    }
+
+    fn play_null(&mut self) {
+        use shakmaty::{CastlingMode, EnPassantMode};
+        let mut setup = self.chess.to_setup(EnPassantMode::Legal);
+        setup.swap_turn();
+        setup.halfmoves = setup.halfmoves.saturating_add(1);
+        if setup.turn == Color::White {
+            // Black's pass ends a move like any half-move.
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        // Never in check here (a side in check is not asked to pass), so the swap is legal.
+        if let Ok(chess) = setup.position(CastlingMode::Standard) {
+            self.chess = chess;
+        }
+        self.quiet = self.quiet.saturating_add(1);
+        self.chess_plies += 1;
+        self.settle_chess();
+    }
+
+    fn play_awele(&mut self, pit: Pit) -> Result<(), ActionError> {
+        if let Some(illegal) = self.awele.illegal(pit) {
+            return Err(ActionError::IllegalAwele(illegal.to_string()));
+        }
+        let player = self.awele.turn();
+        let seeds = self.awele.seeds_taken(pit);
+        self.awele = self.awele.play(pit);
+        self.awele_plies += 1;
+        if seeds > 0 {
+            self.awele_seen.clear();
+            self.gain(player, seeds);
+        }
+        let repeated = self.awele_seen.contains(&self.awele.repetition_key());
+        self.awele_seen.push(self.awele.repetition_key());
+        if let Some(outcome) = self.awele.outcome() {
+            // Famine: the seeds left go to their row's owner, and become powers.
+            let score = outcome.score;
+            for side in [Side::WHITE, Side::BLACK] {
+                let left = score[side.index()] as u8 - self.awele.captured(side);
+                if left > 0 {
+                    self.gain(side, left);
+                }
+            }
+            self.end_awele();
+        } else if repeated {
+            // Indetermination: the seeds left are shared and make no power.
+            self.end_awele();
+        } else if self.settings.variant == Variant::Synchronous && self.powers.remaining() > 0 {
+            self.settle_chess();
+        } else {
+            self.step = Step::Awele { player: self.awele.turn() };
+        }
+        Ok(())
+    }
+
+    /// `side` captures `seeds`: its powers, after its handicap.
+    fn gain(&mut self, side: Side, seeds: u8) {
+        let count = match self.settings.handicaps.of(side) {
+            Some(handicap) => {
+                let (powers, carried) = handicap.convert(self.carried[side.index()], seeds);
+                self.carried[side.index()] = carried;
+                powers
+            }
+            None => seeds,
+        };
+        for _ in 0..count {
+            if self.powers.remaining() == 0 && !self.powers.is_empty() {
+                // A used-up list gives way to a new one, numbered from 1 again.
+                self.powers = Powers::new();
+            }
+            self.powers.push(side);
+        }
+        self.made += count as u32;
+    }
+
+    fn start_awele(&mut self) {
+        self.awele = awe_awele::Position::new(RuleSet::Awechec);
+        self.awele_running = true;
+        self.awele_seen.clear();
+        self.awele_seen.push(self.awele.repetition_key());
+        self.awele_games += 1;
+        self.awele_plies = 0;
+        self.made = 0;
+        self.step = Step::Awele { player: self.awele.turn() };
+    }
+
+    fn end_awele(&mut self) {
+        self.awele_running = false;
+        // Seeds not yet turned into powers are lost with the Awélé game.
+        self.carried = [0; 2];
+        if self.made == 0 {
+            self.powerless += 1;
+            if self.powerless >= MAX_POWERLESS_AWELE_GAMES {
+                self.step = Step::Over(Ending { winner: None, reason: EndReason::PowerlessAwele });
+                return;
+            }
+        } else {
+            self.powerless = 0;
+        }
+        self.settle_chess();
+    }
+
+    /// After a chess half-move, or when powers have just been made: judges the chess position,
+    /// then asks for the next half-move, or goes back to Awélé when a power is needed and none is
+    /// left.
+    fn settle_chess(&mut self) {
+        let mover = side_of(self.chess.turn());
+        let chess = &self.chess;
+        let ending = if chess.is_checkmate() {
+            Some(Ending { winner: Some(mover.opponent()), reason: EndReason::Checkmate })
+        } else if chess.is_stalemate() {
+            Some(Ending { winner: None, reason: EndReason::Stalemate })
+        } else if chess.is_insufficient_material() {
+            Some(Ending { winner: None, reason: EndReason::InsufficientMaterial })
+        } else if self.quiet >= FIFTY_MOVES {
+            Some(Ending { winner: None, reason: EndReason::FiftyMoves })
+        } else {
+            None
+        };
+        if let Some(ending) = ending {
+            self.step = Step::Over(ending);
+            return;
+        }
+        if chess.is_check() {
+            // A reply to check uses no power.
+            self.step = Step::Move { mover, power: None };
+            return;
+        }
+        if let Some((power, owner)) = self.powers.take() {
+            self.step = Step::Decision { owner, power, mover };
+        } else if self.awele_running {
+            // Synchronous: the Awélé game goes on.
+            self.step = Step::Awele { player: self.awele.turn() };
+        } else {
+            self.start_awele();
+        }
+    }
+}
