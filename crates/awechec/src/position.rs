@@ -187,13 +187,25 @@ impl Position {
         position
     }
 
+    /// A game whose Awélé game stands at `awele` and whose chess game stands at `chess`, with no
+    /// power made yet: for studies of an Awélé phase.
+    pub fn with_awele(settings: Settings, chess: Chess, awele: awe_awele::Position) -> Position {
+        let mut position = Position::with_chess(settings, chess);
+        position.start_awele();
+        position.awele = awele;
+        position.awele_seen = vec![awele.repetition_key()];
+        position.step = Step::Awele { player: awele.turn() };
+        position
+    }
+
     fn with_chess(settings: Settings, chess: Chess) -> Position {
+        let quiet = chess.halfmoves().min(u16::MAX as u32) as u16;
         Position {
             settings,
             step: Step::Over(Ending { winner: None, reason: EndReason::Agreement }),
             chess,
             chess_plies: 0,
-            quiet: 0,
+            quiet,
             awele: awe_awele::Position::new(RuleSet::Awechec),
             awele_running: false,
             awele_seen: Vec::new(),
