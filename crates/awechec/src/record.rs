@@ -160,9 +160,14 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
             },
         }
     }
+    let moves = history.current().ending().map_or(GameResult::Unfinished, |e| e.result());
     let result = match (record.tag("Result"), result) {
         (Some(tag), Some(token)) if tag != token.to_string() => {
-            return Err(ReplayError::Result { tag: token, moves: tag.parse().unwrap_or(token) });
+            return Err(ReplayError::Token {
+                line: tokens.last().map_or(0, |t| t.line),
+                token: token.to_string(),
+                message: format!("the Result tag says {tag}"),
+            });
         }
         (_, Some(token)) => token,
         (Some(tag), None) => tag.parse().map_err(|_| ReplayError::Token {
@@ -170,9 +175,9 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
             token: tag.to_owned(),
             message: "the Result tag holds no result".into(),
         })?,
-        (None, None) => GameResult::Unfinished,
+        // Nothing to check against: the moves say how it ends.
+        (None, None) => moves,
     };
-    let moves = history.current().ending().map_or(GameResult::Unfinished, |e| e.result());
     match (moves, result) {
         (m, r) if m == r => {}
         // A game stopped before its end: by agreement, or by a resignation.

@@ -19,6 +19,8 @@ pub enum GameName {
     Awele,
     /// Awithlaknannai (the Zuni fighting serpents).
     Awithlaknannai,
+    /// Awechec (Awarichess): Awélé captures become powers that grant the moves at chess.
+    Awechec,
 }
 
 /// Settings of an Awithlaknannai game (refused for the other games).
@@ -98,14 +100,38 @@ pub struct PlayArgs {
     /// Write the game record to this file at the end (otherwise it is printed).
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// South's name (White's at Awithlaknannai).
+    /// South's name (White's at Awithlaknannai and Awechec).
     #[arg(long, alias = "white", default_value = "")]
     pub south: String,
-    /// North's name (Black's at Awithlaknannai).
+    /// North's name (Black's at Awithlaknannai and Awechec).
     #[arg(long, alias = "black", default_value = "")]
     pub north: String,
     #[command(flatten)]
     pub serpent: SerpentArgs,
+    #[command(flatten)]
+    pub awechec: AwechecArgs,
+}
+
+/// Settings of an Awechec game (refused for the other games).
+#[derive(Debug, Default, clap::Args)]
+pub struct AwechecArgs {
+    /// Awechec variant: standard, forced or synchronous.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Awechec handicaps, such as white:3/2 or black:2/1 (3/2, 2/1 and 3/1).
+    #[arg(long)]
+    pub handicap: Option<String>,
+    /// Language of the Awechec board, prompts and record: fr (the default) or en. Moves are read
+    /// in either.
+    #[arg(long)]
+    pub language: Option<String>,
+}
+
+impl AwechecArgs {
+    /// Whether any of these settings was given.
+    pub fn any(&self) -> bool {
+        self.variant.is_some() || self.handicap.is_some() || self.language.is_some()
+    }
 }
 
 #[derive(Debug, clap::Args)]

@@ -31,6 +31,9 @@ pub fn run(args: BenchArgs) -> Result<()> {
             );
             bench(start, &args);
         }
+        GameName::Awechec => {
+            anyhow::bail!("awe bench times awele and awithlaknannai, not awechec")
+        }
     }
     Ok(())
 }

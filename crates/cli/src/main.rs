@@ -1,6 +1,7 @@
 //! `awe`: play, replay, count and time the games of awe from the command line.
 
 mod args;
+mod awechec;
 mod bench;
 mod perft;
 mod play;

@@ -24,6 +24,9 @@ pub fn run(args: PerftArgs) -> Result<()> {
             )?;
             count(&Game::new(start), args.depth, args.divide);
         }
+        GameName::Awechec => {
+            anyhow::bail!("awe perft counts the positions of awele and awithlaknannai, not awechec")
+        }
     }
     Ok(())
 }

@@ -16,7 +16,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let names = [args.south.as_str(), args.north.as_str()];
     // Records write an unknown player as `?`, as chess records do.
     let recorded = names.map(|n| if n.is_empty() { "?" } else { n });
+    if args.game != GameName::Awechec && args.awechec.any() {
+        anyhow::bail!("--variant, --handicap and --language are for awechec");
+    }
     let record = match args.game {
+        GameName::Awechec => crate::awechec::play(&args, names, recorded)?,
         GameName::Awele => {
             let rules = args.rules.as_deref();
             let start =

@@ -43,9 +43,10 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             );
             finish(&game);
         }
-        Some(other) => {
-            bail!("{path}: unknown game `{other}` in the Game tag (known: awele, awithlaknannai)")
-        }
+        Some("awechec") => crate::awechec::replay(&record, &path, args.trace)?,
+        Some(other) => bail!(
+            "{path}: unknown game `{other}` in the Game tag (known: awele, awithlaknannai, awechec)"
+        ),
         None => bail!("{path}: the record has no Game tag (such as [Game \"awele\"])"),
     }
     Ok(())

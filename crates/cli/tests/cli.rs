@@ -223,3 +223,74 @@ fn replay_reads_an_awithlaknannai_game_to_its_end() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(last_line(&out), "result: 0-1");
 }
+
+const SEED_STUDY: &str = "[Game \"awechec\"]
+[Language \"fr\"]
+[Variant \"standard\"]
+[Powers \"BBBNNBBBBNNBBBBB\"]
+
+1. (1=B) e4 (2=B) 0
+2. (3=B) Fc4 (4=N) Cc6
+3. (5=N) 0 (6=B) 0
+4. (7=B) Cf3 (8=B) 0
+5. (9=B) Cg5 (10=N) Ch6
+6. (11=N) 0 (12=B) 0
+7. (13=B) Dh5 (14=B) 0
+8. (15=B) Fxf7+ Cxf7
+9. (16=B) Dxf7#
+";
+
+#[test]
+fn replay_reads_the_awechec_study_of_the_rules() {
+    let path = temp_file("seed-study.awe", SEED_STUDY);
+    let output = awe(&["replay", path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(last_line(&output), "result: 1-0");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(text.contains("ending: checkmate, White (South) wins"), "{text}");
+}
+
+#[test]
+fn replay_refuses_a_bad_awechec_record_naming_the_token() {
+    let bad = SEED_STUDY.replace("(4=N) Cc6", "(4=B) Cc6");
+    let path = temp_file("bad-study.awe", &bad);
+    let output = awe(&["replay", path.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("`(4=B)`"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("line 7"), "{}", stderr(&output));
+}
+
+#[test]
+fn two_people_play_awechec_and_the_record_replays() {
+    let path = std::env::temp_dir().join(format!("awe-awechec-{}.awe", std::process::id()));
+    let input = "A\nb\nZ\nundo\nb\nmoves\nagree\n";
+    let output = awe_with_input(
+        &["play", "awechec", "--language", "en", "--save", path.to_str().unwrap()],
+        input,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(text.contains("Awélé game 1: White (South) to move"), "{text}");
+    assert!(text.contains("Not played"), "{text}");
+    let record = std::fs::read_to_string(&path).unwrap();
+    assert!(record.contains("1. A b 1/2-1/2"), "{record}");
+    let replayed = awe(&["replay", path.to_str().unwrap()]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert_eq!(last_line(&replayed), "result: 1/2-1/2");
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn awechec_settings_are_checked() {
+    for (args, message) in [
+        (&["play", "awechec", "--variant", "fast"][..], "unknown variant"),
+        (&["play", "awechec", "--handicap", "white:5/4"][..], "unknown handicap"),
+        (&["play", "awechec", "--rules", "abapa"][..], "not for awechec"),
+        (&["play", "awele", "--variant", "forced"][..], "are for awechec"),
+        (&["perft", "awechec", "3"][..], "not awechec"),
+    ] {
+        let output = awe_with_input(args, "");
+        assert!(!output.status.success(), "{args:?}");
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+    }
+}

@@ -1,0 +1,187 @@
+//! Awechec at the command line: two people at one keyboard, and replays of records and studies.
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, Result, bail};
+use awe_awechec::diagram::{diagram, side_name};
+use awe_awechec::{
+    Action, Decision, History, Language, Position, Settings, Step, notation, write_record,
+};
+use awe_game::Position as _;
+use awe_game::record::Record;
+
+use crate::args::PlayArgs;
+
+const HELP_FR: &str = "Awélé : une lettre de case (A-F pour le Sud, a-f pour le Nord). Décision du \
+propriétaire d'un pouvoir : n (coup normal) ou 0 (coup nul). Échecs : un coup en notation \
+algébrique, en français (Cf3, Dxf7#) ou en anglais (Nf3). Commandes : moves, undo, agree (nulle \
+d'un commun accord), resign (abandon du joueur qui doit agir), quit, help.";
+
+const HELP_EN: &str = "Awélé: a pit letter (A-F for South, a-f for North). A power owner's \
+decision: n (normal move) or 0 (null move). Chess: a move in algebraic notation, in English (Nf3, \
+Qxf7#) or French (Cf3). Commands: moves, undo, agree (a draw by agreement), resign (the player \
+who must act resigns), quit, help.";
+
+/// The settings and language given on the command line.
+pub fn settings(args: &PlayArgs) -> Result<(Settings, Language)> {
+    if args.rules.is_some() || args.position.is_some() || args.serpent.any() {
+        bail!("--rules, --position and the awithlaknannai options are not for awechec");
+    }
+    let a = &args.awechec;
+    let variant = a.variant.as_deref().map_or(Ok(Default::default()), str::parse)?;
+    let handicaps = a.handicap.as_deref().map_or(Ok(Default::default()), str::parse)?;
+    let language = a.language.as_deref().map_or(Ok(Language::French), str::parse)?;
+    Ok((Settings { variant, handicaps }, language))
+}
+
+/// Plays a game at one keyboard; returns its record.
+pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<String> {
+    let (settings, language) = settings(args)?;
+    let help = if language == Language::French { HELP_FR } else { HELP_EN };
+    println!("Awechec, {} variant.\n{help}", settings.variant);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut history = History::new(Position::new(settings));
+    loop {
+        let current = history.current().clone();
+        // A forced decision is no choice: it is taken at once.
+        if let [only] = current.decisions() {
+            history.play(Action::Decide(*only))?;
+            continue;
+        }
+        println!();
+        print!("{}", diagram(&current, names, language));
+        if current.ending().is_some() {
+            break;
+        }
+        print!("> ");
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            println!();
+            break;
+        }
+        match line.trim() {
+            "" => {}
+            "help" | "?" => println!("{help}"),
+            "quit" | "exit" => break,
+            "agree" => history.stop(None),
+            "resign" => history.stop(current.step().player()),
+            "undo" => {
+                if !undo(&mut history) {
+                    println!("Nothing to take back.");
+                }
+            }
+            "moves" => println!("{}", legal_texts(&current, language).join(" ")),
+            text => match read_action(&current, text, language) {
+                Ok(actions) => {
+                    for action in actions {
+                        history.play(action)?;
+                    }
+                }
+                Err(error) => println!("Not played: {error}."),
+            },
+        }
+    }
+    Ok(write_record(&history, language, recorded).to_string())
+}
+
+/// Takes back the last action typed, with the decisions that went with it: forced ones, and a
+/// normal move decided with the move typed.
+fn undo(history: &mut History) -> bool {
+    if history.undo().is_none() {
+        return false;
+    }
+    while let [.., before, _] = history.positions() {
+        let automatic = match history.actions().last() {
+            Some(Action::Decide(Decision::Normal)) => true,
+            Some(Action::Decide(Decision::Null)) => before.decisions().len() == 1,
+            _ => false,
+        };
+        if !automatic {
+            break;
+        }
+        history.undo();
+    }
+    true
+}
+
+/// The legal actions as they are typed.
+fn legal_texts(position: &Position, language: Language) -> Vec<String> {
+    position
+        .legal_actions()
+        .into_iter()
+        .map(|action| match action {
+            Action::Awele(pit) => position.awele().move_text(pit),
+            Action::Decide(Decision::Normal) => "n".to_owned(),
+            Action::Decide(Decision::Null) => "0".to_owned(),
+            Action::Chess(mv) => notation::move_text(position.chess(), &mv, language),
+        })
+        .collect()
+}
+
+/// What a typed text asks for: a decision may be typed with the move it allows (`e4` for `n`
+/// then `e4`).
+fn read_action(position: &Position, text: &str, language: Language) -> Result<Vec<Action>> {
+    let other = match language {
+        Language::French => Language::English,
+        Language::English => Language::French,
+    };
+    let chess_move = |position: &Position| {
+        notation::parse_move(position.chess(), text, language)
+            .or_else(|first| notation::parse_move(position.chess(), text, other).map_err(|_| first))
+    };
+    Ok(match position.step() {
+        Step::Awele { .. } => vec![Action::Awele(position.awele().parse_move(text)?)],
+        Step::Decision { .. } => match text {
+            "n" | "normal" | "play" | "jouer" => vec![Action::Decide(Decision::Normal)],
+            "0" | "null" | "nul" | "pass" | "passer" => vec![Action::Decide(Decision::Null)],
+            _ => {
+                let allowed = position.play(&Action::Decide(Decision::Normal))?;
+                vec![Action::Decide(Decision::Normal), Action::Chess(chess_move(&allowed)?)]
+            }
+        },
+        Step::Move { .. } => vec![Action::Chess(chess_move(position)?)],
+        Step::Over(_) => bail!("the game is over"),
+    })
+}
+
+/// Replays an Awechec record or study and prints how it ends; the last line is the result.
+pub fn replay(record: &Record, path: &str, trace: bool) -> Result<()> {
+    let history = awe_awechec::replay(record).with_context(|| path.to_owned())?;
+    let language = record.tag("Language").and_then(|l| l.parse().ok()).unwrap_or_default();
+    if trace {
+        for (i, (position, action)) in history.positions().iter().zip(history.actions()).enumerate()
+        {
+            let played = match action {
+                Action::Awele(pit) => position.awele().move_text(*pit),
+                Action::Decide(Decision::Normal) => "n".to_owned(),
+                Action::Decide(Decision::Null) => "0".to_owned(),
+                Action::Chess(mv) => notation::move_text(position.chess(), mv, language),
+            };
+            let legal = legal_texts(position, language).join(",");
+            println!("action {} legal {legal} played {played}", i + 1);
+        }
+    }
+    let names = [player(record, "White"), player(record, "Black")];
+    print!("{}", diagram(history.current(), names, language));
+    let current = history.current();
+    println!("actions: {}", history.actions().len());
+    println!("awele games: {}", current.awele_games());
+    match current.ending() {
+        Some(ending) => {
+            let winner = match ending.winner {
+                Some(side) => format!("{} wins", side_name(side, Language::English)),
+                None => "a draw".to_owned(),
+            };
+            println!("ending: {}, {winner}", ending.reason.name());
+            println!("result: {}", ending.result());
+        }
+        None => println!("result: *"),
+    }
+    Ok(())
+}
+
+fn player<'a>(record: &'a Record, tag: &str) -> &'a str {
+    record.tag(tag).filter(|&name| name != "?").unwrap_or("")
+}
