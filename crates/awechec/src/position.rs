@@ -261,6 +261,11 @@ impl Position {
         &self.powers
     }
 
+    /// The powers made by the Awélé game in progress (or the last one).
+    pub fn powers_made(&self) -> u32 {
+        self.made
+    }
+
     /// Seeds captured by `side` and not yet turned into powers (handicaps only).
     pub fn carried(&self, side: Side) -> u8 {
         self.carried[side.index()]

@@ -313,3 +313,38 @@ fn malformed_records_name_the_token() {
         assert!(replay(&Record::parse(&format!("{tags}\n\n*\n")).unwrap()).is_err(), "{tags}");
     }
 }
+
+#[test]
+fn an_awele_game_without_powers_is_followed_by_another() {
+    // South's one seed feeds North, who cannot feed back: famine, North collects one seed, which
+    // its 2/1 handicap turns into no power.
+    let awele =
+        awe_awele::Position::parse("0,0,0,0,0,1/0,0,0,0,0,0 S 24 23", RuleSet::Awechec).unwrap();
+    let settings = Settings { variant: Variant::Standard, handicaps: "black:2/1".parse().unwrap() };
+    let game = Position::with_awele(settings, Chess::default(), awele);
+    let after = game.play(&Action::Awele(awe_awele::Pit::F)).unwrap();
+    assert_eq!(after.powers().len(), 0);
+    assert_eq!(after.carried(Side::BLACK), 0, "the seed carried is lost with the Awélé game");
+    assert_eq!(after.step(), Step::Awele { player: Side::South });
+    assert_eq!(after.awele_games(), 2);
+    // Without the handicap the seed is a power of Black's, and chess begins.
+    let plain = Position::with_awele(Settings::default(), Chess::default(), awele);
+    let after = plain.play(&Action::Awele(awe_awele::Pit::F)).unwrap();
+    assert_eq!(letters(after.powers()), "N");
+    assert_eq!(after.step(), Step::Decision { owner: Side::BLACK, power: 1, mover: Side::WHITE });
+}
+
+#[test]
+fn actions_out_of_turn_are_refused_with_a_reason() {
+    let game = Position::new(Settings::default());
+    assert!(game.play(&Action::Decide(Decision::Normal)).is_err());
+    let study = Position::study(
+        Settings::default(),
+        Chess::default(),
+        Powers::from_owners(&[Side::WHITE]).unwrap(),
+    );
+    let e4 = notation::parse_move(study.chess(), "e4", Language::English).unwrap();
+    let error = study.play(&Action::Chess(e4)).unwrap_err();
+    assert!(error.to_string().contains("power 1"), "{error}");
+    assert!(study.play(&Action::Awele(awe_awele::Pit::A)).is_err());
+}
