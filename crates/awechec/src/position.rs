@@ -140,8 +140,6 @@ pub struct Position {
     settings: Settings,
     step: Step,
     chess: Chess,
-    /// Half-moves played at chess, null moves included.
-    chess_plies: u32,
     /// Half-moves since the last capture or pawn move, null moves included.
     quiet: u16,
     awele: awe_awele::Position,
@@ -204,7 +202,6 @@ impl Position {
             settings,
             step: Step::Over(Ending { winner: None, reason: EndReason::Agreement }),
             chess,
-            chess_plies: 0,
             quiet,
             awele: awe_awele::Position::new(RuleSet::Awechec),
             awele_running: false,
@@ -361,7 +358,6 @@ impl Position {
                 }
                 self.quiet = if mv.is_zeroing() { 0 } else { self.quiet.saturating_add(1) };
                 self.chess.play_unchecked(*mv);
-                self.chess_plies += 1;
                 self.settle_chess();
                 Ok(())
             }
@@ -392,7 +388,6 @@ impl Position {
             self.chess = chess;
         }
         self.quiet = self.quiet.saturating_add(1);
-        self.chess_plies += 1;
         self.settle_chess();
     }
 
