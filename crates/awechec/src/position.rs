@@ -509,3 +509,27 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_many_powerless_awele_games_in_a_row_draw() {
+        // South feeds North's last seed; North cannot feed back and collects one seed, which a
+        // 2/1 handicap turns into no power.
+        let awele = awe_awele::Position::parse("0,0,0,0,0,1/0,0,0,0,0,0 S 24 23", RuleSet::Awechec)
+            .unwrap();
+        let settings =
+            Settings { variant: Variant::Standard, handicaps: "black:2/1".parse().unwrap() };
+        let mut game = Position::with_awele(settings, Chess::default(), awele);
+        game.powerless = MAX_POWERLESS_AWELE_GAMES - 1;
+        let after = game.play(&Action::Awele(Pit::F)).unwrap();
+        let ending = after.ending().unwrap();
+        assert_eq!((ending.winner, ending.reason), (None, EndReason::PowerlessAwele));
+        // One fewer in a row, and another Awélé game starts.
+        game.powerless = MAX_POWERLESS_AWELE_GAMES - 2;
+        let after = game.play(&Action::Awele(Pit::F)).unwrap();
+        assert_eq!(after.step(), Step::Awele { player: Side::South });
+    }
+}

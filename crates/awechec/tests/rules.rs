@@ -348,3 +348,34 @@ fn actions_out_of_turn_are_refused_with_a_reason() {
     assert!(error.to_string().contains("power 1"), "{error}");
     assert!(study.play(&Action::Awele(awe_awele::Pit::A)).is_err());
 }
+
+#[test]
+fn seeds_shared_at_an_awele_repetition_make_no_power() {
+    // One seed a side, each chasing the other round the board: after twelve moves the position
+    // comes back, nothing captured.
+    let awele =
+        awe_awele::Position::parse("1,0,0,0,0,0/1,0,0,0,0,0 S 23 23", RuleSet::Awechec).unwrap();
+    let mut game = Position::with_awele(Settings::default(), Chess::default(), awele);
+    let mut moves = 0;
+    while game.awele_games() == 1 {
+        let actions = game.legal_actions();
+        assert_eq!(actions.len(), 1, "one pit with seeds each: every move is forced");
+        game = game.play(&actions[0]).unwrap();
+        moves += 1;
+    }
+    assert_eq!(moves, 12);
+    assert_eq!(game.powers().len(), 0);
+    assert_eq!(game.step(), Step::Awele { player: Side::South });
+}
+
+#[test]
+fn a_resignation_or_an_agreement_ends_the_game_at_any_step() {
+    let mut history = History::new(Position::new(Settings::default()));
+    history.stop(Some(Side::BLACK));
+    let ending = history.current().ending().unwrap();
+    assert_eq!((ending.winner, ending.reason), (Some(Side::WHITE), EndReason::Resignation));
+    let mut history = History::new(Position::new(Settings::default()));
+    history.stop(None);
+    assert_eq!(history.current().ending().unwrap().reason, EndReason::Agreement);
+    assert!(history.current().legal_actions().is_empty());
+}
