@@ -26,7 +26,9 @@ pub mod variant;
 
 pub use history::History;
 pub use language::{Language, ParseLanguageError};
-pub use position::{Action, ActionError, Decision, EndReason, Ending, Position, Settings, Step};
+pub use position::{
+    Action, ActionError, Decision, EndReason, Ending, Position, Settings, Start, Step,
+};
 pub use power::{Handicap, Handicaps, MAX_POWERS, ParseHandicapError, ParseHandicapsError, Powers};
 pub use record::{ReplayError, replay, write_record};
 pub use variant::{ParseVariantError, Variant};

@@ -159,6 +159,19 @@ pub struct Position {
     powers: Powers,
     /// Seeds captured but not yet turned into powers (handicaps), White first.
     carried: [u8; 2],
+    /// How the game started: records write what a replay needs to start the same way.
+    start: Start,
+}
+
+/// How a game started, for its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// With an Awélé game from its usual start (the chess position may be another).
+    Awele,
+    /// A study: with a list of powers and chess.
+    Study,
+    /// With an Awélé game from another position.
+    AwelePosition,
 }
 
 const fn side_of(color: Color) -> Side {
@@ -180,20 +193,36 @@ impl Position {
     /// example gives it (no Awélé game before; one starts when the powers run out).
     pub fn study(settings: Settings, chess: Chess, powers: Powers) -> Position {
         let mut position = Position::with_chess(settings, chess);
+        position.start = Start::Study;
         position.powers = powers;
         position.settle_chess();
         position
     }
 
-    /// A game whose Awélé game stands at `awele` and whose chess game stands at `chess`, with no
-    /// power made yet: for studies of an Awélé phase.
+    /// A new game from a chess position other than the usual one: an Awélé game first.
+    pub fn from_chess(settings: Settings, chess: Chess) -> Position {
+        let mut position = Position::with_chess(settings, chess);
+        position.start_awele();
+        position
+    }
+
+    /// A game whose Awélé game stands at `awele` (played under the `awechec` rule set) and whose
+    /// chess game stands at `chess`, with no power made yet: for studies of an Awélé phase.
+    /// Move numbers start from 1 there.
     pub fn with_awele(settings: Settings, chess: Chess, awele: awe_awele::Position) -> Position {
         let mut position = Position::with_chess(settings, chess);
         position.start_awele();
-        position.awele = awele;
-        position.awele_seen = vec![awele.repetition_key()];
-        position.step = Step::Awele { player: awele.turn() };
+        position.start = Start::AwelePosition;
+        position.awele = awele.with_rules(RuleSet::Awechec);
+        position.awele_seen = vec![position.awele.repetition_key()];
+        // A position where the Awélé game is already over ends it at once.
+        position.after_awele_move(false);
         position
+    }
+
+    /// How the game started.
+    pub fn start(&self) -> Start {
+        self.start
     }
 
     fn with_chess(settings: Settings, chess: Chess) -> Position {
@@ -212,6 +241,7 @@ impl Position {
             powerless: 0,
             powers: Powers::new(),
             carried: [0; 2],
+            start: Start::Awele,
         }
     }
 
@@ -365,8 +395,12 @@ impl Position {
         }
     }
 
-    /// Ends the game by agreement (a draw) or by the resignation of `side`.
+    /// Ends the game by agreement (a draw) or by the resignation of `side`; a game already over
+    /// stays as it ended.
     pub fn stop(&mut self, resigning: Option<Side>) {
+        if self.ending().is_some() {
+            return;
+        }
         let ending = match resigning {
             Some(side) => Ending { winner: Some(side.opponent()), reason: EndReason::Resignation },
             None => Ending { winner: None, reason: EndReason::Agreement },
@@ -405,6 +439,13 @@ impl Position {
         }
         let repeated = self.awele_seen.contains(&self.awele.repetition_key());
         self.awele_seen.push(self.awele.repetition_key());
+        self.after_awele_move(repeated);
+        Ok(())
+    }
+
+    /// Ends the Awélé game if the position or a repetition ends it, goes to chess if powers are
+    /// to be used at once (synchronous), or waits for the next Awélé move.
+    fn after_awele_move(&mut self, repeated: bool) {
         if let Some(outcome) = self.awele.outcome() {
             // Famine: the seeds left go to their row's owner, and become powers.
             let score = outcome.score;
@@ -423,7 +464,6 @@ impl Position {
         } else {
             self.step = Step::Awele { player: self.awele.turn() };
         }
-        Ok(())
     }
 
     /// `side` captures `seeds`: its powers, after its handicap.

@@ -20,13 +20,13 @@
 //! adds `Powers` (letters of the record's language) and, for a chess position other than the
 //! start, `FEN`.
 
-use awe_game::record::{Record, RecordError, TokenKind};
+use awe_game::record::{Record, RecordError, Token, TokenKind};
 use awe_game::{GameResult, Position as _, Side};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position as _};
 
 use crate::notation::{self, NotationError};
-use crate::position::{Decision, Settings, Step};
+use crate::position::{Decision, Settings, Start, Step};
 use crate::{
     Action, ActionError, EndReason, Handicaps, History, Language, MAX_POWERS, ParseHandicapsError,
     ParseLanguageError, ParseVariantError, Position, Powers,
@@ -53,6 +53,14 @@ pub enum ReplayError {
     TooManyPowers,
     #[error("tag FEN: {0}")]
     Fen(String),
+    #[error("tag Awele: {0}")]
+    Awele(String),
+    #[error(
+        "a record is a study (tag Powers) or starts from an Awélé position (tag Awele), not both"
+    )]
+    StudyAndAwele,
+    #[error("tag Result: `{0}` is not a result (expected 1-0, 0-1, 1/2-1/2 or *)")]
+    ResultTag(String),
     #[error("line {line}, `{token}`: {message}")]
     Token { line: usize, token: String, message: String },
     #[error("tag Result says {tag}, the moves give {moves}")]
@@ -71,16 +79,19 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
         variant: record.tag("Variant").map_or(Ok(Default::default()), str::parse)?,
         handicaps: record.tag("Handicap").map_or(Ok(Handicaps::NONE), str::parse)?,
     };
-    let start = match record.tag("Powers") {
-        Some(letters) => {
-            let powers = read_powers(letters, language)?;
-            let chess = match record.tag("FEN") {
-                Some(fen) => read_fen(fen)?,
-                None => Chess::default(),
-            };
-            Position::study(settings, chess, powers)
+    let chess = match record.tag("FEN") {
+        Some(fen) => read_fen(fen)?,
+        None => Chess::default(),
+    };
+    let start = match (record.tag("Powers"), record.tag("Awele")) {
+        (Some(_), Some(_)) => return Err(ReplayError::StudyAndAwele),
+        (Some(letters), None) => Position::study(settings, chess, read_powers(letters, language)?),
+        (None, Some(text)) => {
+            let awele = awe_awele::Position::parse(text, awe_awele::RuleSet::Awechec)
+                .map_err(|e| ReplayError::Awele(e.to_string()))?;
+            Position::with_awele(settings, chess, awele)
         }
-        None => Position::new(settings),
+        (None, None) => Position::from_chess(settings, chess),
     };
     let mut history = History::new(start);
     let tokens = record.tokens()?;
@@ -139,22 +150,32 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
                         let letter = language.power_letter(owner);
                         return Err(fail(format!("power {power} is {letter}")));
                     }
-                    // The move follows the mark in the same word or in the next one.
-                    let text = if !mark.rest.is_empty() {
-                        Some(mark.rest)
-                    } else if let Some(next) = tokens.get(i).filter(|t| {
-                        matches!(t.kind, TokenKind::Word(w) if notation::parse_mark(w, language).ok().flatten().is_none())
-                    }) {
-                        i += 1;
-                        Some(next.text)
+                    // The move follows the mark in the same word or in the next one; a mark
+                    // alone may only end the moves (a normal move decided, not yet played).
+                    let (text, move_token) = if !mark.rest.is_empty() {
+                        (Some(mark.rest), token)
                     } else {
-                        None
+                        match tokens.get(i) {
+                            Some(next) if matches!(next.kind, TokenKind::Word(_)) => {
+                                i += 1;
+                                (Some(next.text), *next)
+                            }
+                            None | Some(Token { kind: TokenKind::Result(_), .. }) => (None, token),
+                            Some(_) => {
+                                return Err(fail("a move or 0 must follow the mark".into()));
+                            }
+                        }
+                    };
+                    let fail_move = |message: String| ReplayError::Token {
+                        line: move_token.line,
+                        token: move_token.text.to_owned(),
+                        message,
                     };
                     let decision =
                         if text == Some("0") { Decision::Null } else { Decision::Normal };
                     history.play(Action::Decide(decision)).map_err(|e| fail(e.to_string()))?;
                     if let Some(text) = text.filter(|&t| t != "0") {
-                        play_chess(&mut history, text, language).map_err(fail)?;
+                        play_chess(&mut history, text, language).map_err(fail_move)?;
                     }
                 }
             },
@@ -170,11 +191,7 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
             });
         }
         (_, Some(token)) => token,
-        (Some(tag), None) => tag.parse().map_err(|_| ReplayError::Token {
-            line: 0,
-            token: tag.to_owned(),
-            message: "the Result tag holds no result".into(),
-        })?,
+        (Some(tag), None) => tag.parse().map_err(|_| ReplayError::ResultTag(tag.to_owned()))?,
         // Nothing to check against: the moves say how it ends.
         (None, None) => moves,
     };
@@ -232,16 +249,18 @@ pub fn write_record(history: &History, language: Language, names: [&str; 2]) -> 
     if let Some(ending) = ending {
         record.set_tag("Termination", ending.reason.name());
     }
-    let study = start.awele_games() == 0;
-    if study {
-        let letters: String =
-            start.powers().owners().map(|owner| language.power_letter(owner)).collect();
-        record.set_tag("Powers", letters);
-        let fen = Fen::from_position(start.chess(), shakmaty::EnPassantMode::Legal).to_string();
-        if fen != Fen::from_position(&Chess::default(), shakmaty::EnPassantMode::Legal).to_string()
-        {
-            record.set_tag("FEN", fen);
+    let fen = |chess: &Chess| Fen::from_position(chess, shakmaty::EnPassantMode::Legal).to_string();
+    match start.start() {
+        Start::Study => {
+            let letters: String =
+                start.powers().owners().map(|owner| language.power_letter(owner)).collect();
+            record.set_tag("Powers", letters);
         }
+        Start::AwelePosition => record.set_tag("Awele", start.awele().to_string()),
+        Start::Awele => {}
+    }
+    if fen(start.chess()) != fen(&Chess::default()) {
+        record.set_tag("FEN", fen(start.chess()));
     }
     record.set_movetext(movetext(history, language));
     record
@@ -254,12 +273,15 @@ pub fn movetext(history: &History, language: Language) -> String {
     let positions = history.positions();
     // Which phase the last word was in, to number the first move after a change.
     let mut last_awele: Option<bool> = None;
+    let mut last_game = 0;
     let mut i = 0;
     while i < actions.len() {
         let before = &positions[i];
         match &actions[i] {
             Action::Awele(pit) => {
-                if last_awele != Some(true) {
+                if last_awele != Some(true) || before.awele_games() != last_game {
+                    last_awele = None;
+                    last_game = before.awele_games();
                     words.push(match language {
                         Language::French => format!("{{Awélé {}}}", before.awele_games()),
                         Language::English => format!("{{Awele {}}}", before.awele_games()),

@@ -232,6 +232,13 @@ fn the_synchronous_example() {
             .next(),
         Some("4k3/P7/8/8/8/4K3/8/7q")
     );
+    // Its record starts from the same Awélé and chess positions, in both languages.
+    for language in Language::ALL {
+        let text = write_record(&history, language, ["", ""]).to_string();
+        assert!(text.contains("[Awele \"2,8,4,4,4,4/1,1,1,1,3,1 N 7 7\"]"), "{text}");
+        let again = replay(&Record::parse(&text).unwrap()).unwrap();
+        assert_eq!(again.actions(), history.actions(), "{text}");
+    }
 }
 
 #[test]
@@ -378,4 +385,42 @@ fn a_resignation_or_an_agreement_ends_the_game_at_any_step() {
     history.stop(None);
     assert_eq!(history.current().ending().unwrap().reason, EndReason::Agreement);
     assert!(history.current().legal_actions().is_empty());
+}
+
+#[test]
+fn a_whole_game_may_start_from_another_chess_position() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let text = format!("[Game \"awechec\"]\n[FEN \"{fen}\"]\n\nA b *\n");
+    let history = replay(&Record::parse(&text).unwrap()).unwrap();
+    assert_eq!(history.current().step(), Step::Awele { player: Side::South });
+    let written = write_record(&history, Language::French, ["", ""]);
+    assert_eq!(written.tag("FEN"), Some(fen));
+    assert_eq!(written.tag("Powers"), None);
+}
+
+#[test]
+fn a_power_mark_needs_its_move_unless_the_moves_end_there() {
+    let text = |moves: &str| format!("[Game \"awechec\"]\n[Powers \"BB\"]\n\n{moves}\n");
+    let error = replay(&Record::parse(&text("1. (1=B) 2. e4 *")).unwrap()).unwrap_err();
+    assert!(error.to_string().contains("`(1=B)`"), "{error}");
+    // A normal move decided and not yet played: the record of a game saved then.
+    let history = replay(&Record::parse(&text("1. (1=B) *")).unwrap()).unwrap();
+    assert_eq!(history.current().step(), Step::Move { mover: Side::WHITE, power: Some(1) });
+    // A bad move after its mark is named, not the mark.
+    let error = replay(&Record::parse(&text("1. (1=B)\ne9 *")).unwrap()).unwrap_err();
+    assert!(error.to_string().contains("line 5, `e9`"), "{error}");
+}
+
+#[test]
+fn a_game_over_stays_over() {
+    let study = Position::study(
+        Settings::default(),
+        chess("k7/8/1K6/8/8/8/8/7R w - - 0 1"),
+        Powers::from_owners(&[Side::WHITE]).unwrap(),
+    );
+    let mut history = History::new(study);
+    play_words(&mut history, "Th8#", Language::French);
+    history.stop(Some(Side::WHITE));
+    let ending = history.current().ending().unwrap();
+    assert_eq!((ending.winner, ending.reason), (Some(Side::WHITE), EndReason::Checkmate));
 }

@@ -86,23 +86,26 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
     Ok(write_record(&history, language, recorded).to_string())
 }
 
-/// Takes back the last action typed, with the decisions that went with it: forced ones, and a
-/// normal move decided with the move typed.
+/// Takes back the last action typed, with the decisions that went with it: forced ones, taken
+/// at once, and a normal move decided with the move typed.
 fn undo(history: &mut History) -> bool {
-    if history.undo().is_none() {
+    let automatic = |history: &History| match (history.positions(), history.actions().last()) {
+        ([.., before, _], Some(Action::Decide(_))) => before.decisions().len() == 1,
+        _ => false,
+    };
+    let mut taken = history.clone();
+    while automatic(&taken) {
+        taken.undo();
+    }
+    if taken.undo().is_none() {
         return false;
     }
-    while let [.., before, _] = history.positions() {
-        let automatic = match history.actions().last() {
-            Some(Action::Decide(Decision::Normal)) => true,
-            Some(Action::Decide(Decision::Null)) => before.decisions().len() == 1,
-            _ => false,
-        };
-        if !automatic {
-            break;
-        }
-        history.undo();
+    while automatic(&taken)
+        || matches!(taken.actions().last(), Some(Action::Decide(Decision::Normal)))
+    {
+        taken.undo();
     }
+    *history = taken;
     true
 }
 
@@ -127,10 +130,15 @@ fn read_action(position: &Position, text: &str, language: Language) -> Result<Ve
         Language::French => Language::English,
         Language::English => Language::French,
     };
-    let chess_move = |position: &Position| {
-        notation::parse_move(position.chess(), text, language)
-            .or_else(|first| notation::parse_move(position.chess(), text, other).map_err(|_| first))
-    };
+    // The other language is tried only for letters that are no piece in this one (`R` is the
+    // king in French and a rook in English: it is read as the record's language says).
+    let chess_move =
+        |position: &Position| match notation::parse_move(position.chess(), text, language) {
+            Err(notation::NotationError::Letters { .. }) => {
+                notation::parse_move(position.chess(), text, other)
+            }
+            result => result,
+        };
     Ok(match position.step() {
         Step::Awele { .. } => vec![Action::Awele(position.awele().parse_move(text)?)],
         Step::Decision { .. } => match text {
