@@ -1,0 +1,58 @@
+//! Awélé's evaluation: the seed difference first, then what strong programs weigh: seeds kept on
+//! one's own side (they are still to be won there), pits that will lap the board (kroo), the
+//! opponent's pits with one or two seeds (to be captured), and mobility.
+
+use awe_awele::{MoveList, Pit, Position};
+use awe_game::{Position as _, Side};
+
+use crate::eval::Evaluator;
+use crate::score::Score;
+
+/// A seed captured is worth this much.
+pub const SEED: Score = 100;
+
+/// The evaluation of Awélé, under any rule set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AweleEval;
+
+impl AweleEval {
+    /// The positional part, for `side`.
+    fn side_terms(position: &Position, side: Side) -> Score {
+        let board = position.board();
+        let mut score = 0;
+        // Seeds on one's own row: material not yet lost, and tempo.
+        score += board.row_seeds(side) as Score * 4;
+        // A pit of twelve or more seeds laps the board and can take many at once.
+        score += board.pits_with_at_least(side, 12) as Score * 25;
+        // The opponent's pits holding one or two seeds: targets for a capture.
+        let them = side.opponent();
+        let targets =
+            (0..6).filter(|&k| matches!(board.seeds(Pit::of(them, k)), 1 | 2)).count() as Score;
+        score += targets * 6;
+        score
+    }
+}
+
+impl Evaluator<Position> for AweleEval {
+    fn point(&self) -> Score {
+        SEED
+    }
+
+    fn evaluate(&self, position: &Position) -> Score {
+        let me = position.turn();
+        let them = me.opponent();
+        let seeds = position.captured(me) as Score - position.captured(them) as Score;
+        let mut mine = MoveList::new();
+        position.legal_moves(&mut mine);
+        seeds * SEED + Self::side_terms(position, me) - Self::side_terms(position, them)
+            + mine.len() as Score * 3
+    }
+
+    fn order(&self, position: &Position, pit: Pit) -> Score {
+        position.seeds_taken(pit) as Score * SEED - position.board().seeds(pit) as Score
+    }
+
+    fn is_noisy(&self, position: &Position, pit: Pit) -> bool {
+        position.seeds_taken(pit) > 0
+    }
+}

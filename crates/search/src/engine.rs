@@ -1,0 +1,107 @@
+//! Levels of play on top of the search: the weaker levels look a few plies ahead and choose among
+//! the moves nearly as good as the best, so that they play plausible moves, not random ones; the
+//! stronger look further, level 10 as far as its time allows.
+
+use std::time::Duration;
+
+use awe_game::{Game, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::eval::Evaluator;
+use crate::score::Score;
+use crate::search::{Limits, Report, Searcher};
+
+/// A level of play, 1 (a beginner) to 10 (everything the engine has).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+impl Level {
+    /// The strongest level.
+    pub const MAX: Level = Level(10);
+
+    /// Level `n`, if it is one of 1 to 10.
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=10).contains(&n).then_some(Level(n))
+    }
+
+    /// Its number.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// How many plies it looks ahead at most.
+    pub fn depth(self) -> u32 {
+        [1, 2, 3, 4, 5, 6, 8, 10, 14, crate::search::MAX_DEPTH][self.0 as usize - 1]
+    }
+
+    /// How much worse than the best a move it may choose can be, in the evaluation's points
+    /// (seeds or pieces, as a fraction: 1.5 is one and a half).
+    pub fn tolerance(self) -> f64 {
+        [1.5, 1.0, 0.6, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][self.0 as usize - 1]
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| format!("`{s}` is no level (1 to 10)"))
+    }
+}
+
+/// A computer player: a search at a level, with its own random choices.
+pub struct Engine<P: Position, E> {
+    searcher: Searcher<P, E>,
+    level: Level,
+    rng: SmallRng,
+}
+
+impl<P: Position, E: Evaluator<P>> Engine<P, E> {
+    /// An engine at `level`; `seed` makes its choices among equal moves repeatable.
+    pub fn new(eval: E, level: Level, seed: u64) -> Self {
+        Engine { searcher: Searcher::new(eval, 32), level, rng: SmallRng::seed_from_u64(seed) }
+    }
+
+    /// Its level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Forgets what it learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// The searcher, for analysis.
+    pub fn searcher(&mut self) -> &mut Searcher<P, E> {
+        &mut self.searcher
+    }
+
+    /// A move for the current position of `game`, thinking at most `time` (the level's depth
+    /// bounds it too); `None` if the game is over.
+    pub fn choose(
+        &mut self,
+        game: &Game<P>,
+        time: Option<Duration>,
+        report: impl FnMut(&Report<P::Move>),
+    ) -> Option<P::Move> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let tolerance = self.level.tolerance();
+        if tolerance > 0.0 {
+            let scores = self.searcher.root_scores(game, self.level.depth());
+            let best = scores.first()?.1;
+            let slack = (tolerance * self.searcher.evaluator().point() as f64) as Score;
+            let near: Vec<_> = scores.iter().filter(|&&(_, s)| s >= best - slack).collect();
+            return Some(near[self.rng.random_range(0..near.len())].0);
+        }
+        let limits = Limits { depth: Some(self.level.depth()), time, ..Limits::default() };
+        let found = self.searcher.search(game, &limits, report);
+        found.best().copied()
+    }
+}

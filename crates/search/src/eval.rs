@@ -1,0 +1,40 @@
+//! What a search needs to know of a game beyond its rules: how good a position is, which moves to
+//! try first, and which moves are too violent to stop the search after.
+
+use awe_game::{Outcome, Position};
+
+use crate::score::{Score, WIN};
+
+/// A game's evaluation, in the side to move's view.
+pub trait Evaluator<P: Position> {
+    /// How good `position` (not over) is for the side to move.
+    fn evaluate(&self, position: &P) -> Score;
+
+    /// What one point of the game's final score (a seed, a piece) is worth in the evaluation.
+    fn point(&self) -> Score {
+        100
+    }
+
+    /// The score of a finished game, `ply` plies below the root, for the side to move: a win or
+    /// a loss first (a quicker win is better), and a draw by its final score.
+    fn terminal(&self, position: &P, outcome: &Outcome, ply: u32) -> Score {
+        let me = position.turn().index();
+        let margin = outcome.score[me] as Score - outcome.score[1 - me] as Score;
+        match outcome.winner {
+            Some(side) if side == position.turn() => WIN - ply as Score,
+            Some(_) => -(WIN - ply as Score),
+            None => margin * self.point(),
+        }
+    }
+
+    /// A key to try moves in: higher first (captures before quiet moves, say).
+    fn order(&self, _position: &P, _mv: P::Move) -> Score {
+        0
+    }
+
+    /// Whether a move changes the position too much to stop the search before it (a capture):
+    /// the quiescence search plays these at the leaves.
+    fn is_noisy(&self, _position: &P, _mv: P::Move) -> bool {
+        false
+    }
+}

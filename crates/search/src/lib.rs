@@ -1,0 +1,30 @@
+//! Search and engines for the games of awe.
+//!
+//! [`search`] holds an iterative-deepening alpha-beta written once against
+//! [`awe_game::Position`] and monomorphised for each game; a game brings an [`Evaluator`]: how
+//! good a position is, which moves to try first, which moves are captures. [`awele`] and
+//! [`awithlaknannai`] are those of the two games; [`engine`] turns a search into levels of play.
+//!
+//! ```
+//! use awe_awele::{Position, RuleSet};
+//! use awe_game::Game;
+//! use awe_search::{Limits, Searcher, awele::AweleEval};
+//!
+//! let mut searcher = Searcher::new(AweleEval, 4);
+//! let report = searcher.search(&Game::new(Position::new(RuleSet::Abapa)), &Limits::depth(4), |_| {});
+//! assert_eq!(report.depth, 4);
+//! assert!(report.best().is_some());
+//! ```
+
+pub mod awele;
+pub mod awithlaknannai;
+pub mod engine;
+pub mod eval;
+pub mod score;
+pub mod search;
+pub mod table;
+
+pub use engine::{Engine, Level};
+pub use eval::Evaluator;
+pub use score::Score;
+pub use search::{Limits, Report, Searcher};

@@ -1,0 +1,422 @@
+//! Iterative-deepening alpha-beta: negamax with principal variation search, a transposition
+//! table, killer moves, aspiration windows and a quiescence search, within limits of depth, nodes
+//! or time, reporting each depth as it completes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use awe_game::{Game, Position};
+
+use crate::eval::Evaluator;
+use crate::score::{INFINITY, Score, is_decided};
+use crate::table::{Bound, Entry, Table};
+
+/// The deepest search (plies), whatever the limits.
+pub const MAX_DEPTH: u32 = 64;
+
+/// How deep the quiescence search may go below the main search.
+const MAX_QUIESCENCE: u32 = 12;
+
+/// When to stop.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Plies, at most.
+    pub depth: Option<u32>,
+    /// Positions visited, at most (checked every few thousand).
+    pub nodes: Option<u64>,
+    /// Time to think.
+    pub time: Option<Duration>,
+    /// Set by another thread to stop at once (the protocol's `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// To a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// For a time.
+    pub fn time(time: Duration) -> Limits {
+        Limits { time: Some(time), ..Limits::default() }
+    }
+}
+
+/// What a completed depth found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    pub depth: u32,
+    pub score: Score,
+    /// The principal variation: the best move, the best reply, and so on.
+    pub pv: Vec<M>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl<M> Report<M> {
+    /// Positions a second.
+    pub fn nodes_per_second(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+    }
+
+    /// The best move, if the position has one.
+    pub fn best(&self) -> Option<&M> {
+        self.pv.first()
+    }
+}
+
+/// A search of one game, keeping its table from one move to the next.
+pub struct Searcher<P: Position, E> {
+    eval: E,
+    table: Table<P::Move>,
+    killers: Vec<[Option<P::Move>; 2]>,
+    /// The repetition keys of the positions since the material last changed: the game's, then
+    /// the path searched.
+    path: Vec<P::Key>,
+    nodes: u64,
+    started: Instant,
+    limits: Limits,
+    aborted: bool,
+}
+
+impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
+    /// A searcher with a table of about `megabytes`.
+    pub fn new(eval: E, megabytes: usize) -> Self {
+        Searcher {
+            eval,
+            table: Table::new(megabytes),
+            killers: vec![[None; 2]; MAX_DEPTH as usize + MAX_QUIESCENCE as usize + 2],
+            path: Vec::new(),
+            nodes: 0,
+            started: Instant::now(),
+            limits: Limits::default(),
+            aborted: false,
+        }
+    }
+
+    /// The evaluation.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches the current position of `game` within `limits`, calling `report` after each
+    /// completed depth; returns the last completed depth's report (with no move if the game is
+    /// over).
+    pub fn search(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        mut report: impl FnMut(&Report<P::Move>),
+    ) -> Report<P::Move> {
+        self.limits = limits.clone();
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        let root = *game.current();
+        self.path = history_keys(game);
+        let mut best =
+            Report { depth: 0, score: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
+        if game.outcome().is_some() {
+            return best;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut score = 0;
+        for depth in 1..=max_depth {
+            // A window around the last score; widened until the score falls inside it.
+            let mut window = if depth >= 4 && !is_decided(score) { 50 } else { INFINITY };
+            let found = loop {
+                let (alpha, beta) = (
+                    score.saturating_sub(window).max(-INFINITY),
+                    score.saturating_add(window).min(INFINITY),
+                );
+                let mut pv = Vec::new();
+                let found = self.negamax(&root, depth, alpha, beta, 0, &mut pv);
+                if self.aborted {
+                    break None;
+                }
+                if (found <= alpha || found >= beta) && window < INFINITY {
+                    window = if window >= 800 { INFINITY } else { window * 4 };
+                    continue;
+                }
+                break Some((found, pv));
+            };
+            let Some((found, pv)) = found else {
+                break;
+            };
+            score = found;
+            best = Report { depth, score, pv, nodes: self.nodes, elapsed: self.started.elapsed() };
+            report(&best);
+            if is_decided(score)
+                && crate::score::plies_to_end(score).is_some_and(|p| p <= depth as i32)
+            {
+                // The end is found within the depth searched: deeper searches say no more.
+                break;
+            }
+            if self.out_of_time_for_next_depth() {
+                break;
+            }
+        }
+        if best.pv.is_empty() {
+            // Not even depth 1 completed: any legal move beats none.
+            let mut moves = P::MoveList::default();
+            root.legal_moves(&mut moves);
+            best.pv.extend(moves.first().copied());
+        }
+        best.nodes = self.nodes;
+        best.elapsed = self.started.elapsed();
+        best
+    }
+
+    /// The score of each legal move at `depth`, best first: what the weaker levels choose among.
+    pub fn root_scores(&mut self, game: &Game<P>, depth: u32) -> Vec<(P::Move, Score)> {
+        self.limits = Limits::depth(depth);
+        self.started = Instant::now();
+        self.aborted = false;
+        self.path = history_keys(game);
+        let root = *game.current();
+        let mut moves = P::MoveList::default();
+        root.legal_moves(&mut moves);
+        let mut scores: Vec<(P::Move, Score)> = moves
+            .iter()
+            .map(|&mv| {
+                let child = root.play(mv);
+                let mut pv = Vec::new();
+                let score = -self.child_score(&child, depth - 1, -INFINITY, INFINITY, 1, &mut pv);
+                (mv, score)
+            })
+            .collect();
+        scores.sort_by_key(|&(_, s)| -s);
+        scores
+    }
+
+    fn out_of_time_for_next_depth(&self) -> bool {
+        // Each depth takes a few times the one before: do not start one that cannot end.
+        self.limits.time.is_some_and(|t| self.started.elapsed() * 3 > t)
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes & 2047 != 0 {
+            return;
+        }
+        let out_of_time = self.limits.time.is_some_and(|t| self.started.elapsed() >= t);
+        let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        let stopped = self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        if out_of_time || out_of_nodes || stopped {
+            self.aborted = true;
+        }
+    }
+
+    /// The score of `child`, one ply below its parent, or of the repetition it makes.
+    fn child_score(
+        &mut self,
+        child: &P,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        ply: u32,
+        pv: &mut Vec<P::Move>,
+    ) -> Score {
+        if child.repetition_ends_game() && self.repeats(child) {
+            pv.clear();
+            let outcome = child.outcome_on_repetition();
+            return self.eval.terminal(child, &outcome, ply);
+        }
+        self.path.push(child.repetition_key());
+        let score = self.negamax(child, depth, alpha, beta, ply, pv);
+        self.path.pop();
+        score
+    }
+
+    /// Whether `position` stands earlier on the path (the game's or the search's).
+    fn repeats(&self, position: &P) -> bool {
+        let key = position.repetition_key();
+        self.path.iter().rev().any(|k| *k == key)
+    }
+
+    fn negamax(
+        &mut self,
+        position: &P,
+        depth: u32,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+        pv: &mut Vec<P::Move>,
+    ) -> Score {
+        self.nodes += 1;
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        let mut moves = P::MoveList::default();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            pv.clear();
+            return match position.outcome() {
+                Some(outcome) => self.eval.terminal(position, &outcome, ply),
+                None => 0,
+            };
+        }
+        if depth == 0 {
+            pv.clear();
+            return self.quiescence(position, alpha, beta, ply, 0);
+        }
+        let key = position.hash();
+        let entry = self.table.probe(key, ply);
+        if let Some(entry) = entry
+            && ply > 0
+            && entry.depth >= depth
+        {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if usable {
+                pv.clear();
+                pv.extend(entry.best);
+                return entry.score;
+            }
+        }
+        let mut ordered: Vec<(P::Move, Score)> = moves
+            .iter()
+            .map(|&mv| {
+                let key = if Some(mv) == entry.and_then(|e| e.best) {
+                    INFINITY
+                } else if self.killers[ply as usize].contains(&Some(mv)) {
+                    INFINITY / 2
+                } else {
+                    self.eval.order(position, mv)
+                };
+                (mv, key)
+            })
+            .collect();
+        ordered.sort_by_key(|&(_, k)| -k);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut child_pv = Vec::new();
+        for (i, &(mv, _)) in ordered.iter().enumerate() {
+            let child = position.play(mv);
+            let score = if i == 0 {
+                -self.child_score(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+            } else {
+                // A null window first: most moves are only shown worse than the first.
+                let probe = -self.child_score(
+                    &child,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    &mut child_pv,
+                );
+                if probe > alpha && probe < beta {
+                    -self.child_score(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    pv.clear();
+                    pv.push(mv);
+                    pv.extend_from_slice(&child_pv);
+                }
+            }
+            if alpha >= beta {
+                let killers = &mut self.killers[ply as usize];
+                if !self.eval.is_noisy(position, mv) && killers[0] != Some(mv) {
+                    killers[1] = killers[0];
+                    killers[0] = Some(mv);
+                }
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if bound == Bound::Upper {
+            pv.clear();
+            pv.extend(best_move);
+        }
+        self.table.store(key, ply, Entry { key, score: best_score, depth, bound, best: best_move });
+        best_score
+    }
+
+    /// Plays only the noisy moves (captures) until the position is quiet, the side to move
+    /// standing on the evaluation when it prefers.
+    fn quiescence(
+        &mut self,
+        position: &P,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+        q: u32,
+    ) -> Score {
+        self.nodes += 1;
+        let stand = self.eval.evaluate(position);
+        if stand >= beta || q >= MAX_QUIESCENCE {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = P::MoveList::default();
+        position.legal_moves(&mut moves);
+        let mut noisy: Vec<(P::Move, Score)> = moves
+            .iter()
+            .filter(|&&mv| self.eval.is_noisy(position, mv))
+            .map(|&mv| (mv, self.eval.order(position, mv)))
+            .collect();
+        noisy.sort_by_key(|&(_, k)| -k);
+        let mut best = stand;
+        for (mv, _) in noisy {
+            let child = position.play(mv);
+            let score = match child.outcome() {
+                Some(outcome) => -self.eval.terminal(&child, &outcome, ply + 1),
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1, q + 1),
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The repetition keys of the positions of `game` since its material last changed, the current
+/// one last.
+fn history_keys<P: Position>(game: &Game<P>) -> Vec<P::Key> {
+    let positions = game.positions();
+    let material = game.current().material();
+    positions
+        .iter()
+        .rev()
+        .take_while(|p| p.material() == material)
+        .map(|p| p.repetition_key())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect()
+}

@@ -1,0 +1,165 @@
+//! The search against plain minimax, and on positions whose answer is known.
+
+use awe_awele::{Pit, Position as Awele, RuleSet};
+use awe_game::{Game, Outcome, Position};
+use awe_search::awele::AweleEval;
+use awe_search::awithlaknannai::SerpentEval;
+use awe_search::score::{WIN, describe};
+use awe_search::{Engine, Evaluator, Level, Limits, Score, Searcher};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// An evaluation without quiescence, so that plain minimax to the same depth is the reference.
+struct NoQuiescence<E>(E);
+
+impl<P: Position, E: Evaluator<P>> Evaluator<P> for NoQuiescence<E> {
+    fn evaluate(&self, position: &P) -> Score {
+        self.0.evaluate(position)
+    }
+    fn point(&self) -> Score {
+        self.0.point()
+    }
+    fn order(&self, position: &P, mv: P::Move) -> Score {
+        self.0.order(position, mv)
+    }
+}
+
+/// Plain negamax to `depth`, every move searched, repetitions judged by the game's own history.
+fn minimax<P: Position, E: Evaluator<P>>(game: &Game<P>, depth: u32, eval: &E, ply: u32) -> Score {
+    if let Some(outcome) = game.outcome() {
+        return eval.terminal(game.current(), &outcome, ply);
+    }
+    if depth == 0 {
+        return eval.evaluate(game.current());
+    }
+    let mut moves = P::MoveList::default();
+    game.current().legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = game.clone();
+            child.play(mv).unwrap();
+            -minimax(&child, depth - 1, eval, ply + 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn random_game<P: Position>(start: P, plies: usize, rng: &mut SmallRng) -> Game<P> {
+    awe_game::playout::random_game(start, rng, plies)
+}
+
+#[test]
+fn alpha_beta_scores_awele_positions_as_plain_minimax_does() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut decided = 0;
+    for i in 0..150 {
+        let rules = RuleSet::ALL[i % 3];
+        // Late positions too, where wins are within reach.
+        let game = random_game(Awele::new(rules), rng.random_range(10..300), &mut rng);
+        if game.outcome().is_some() {
+            continue;
+        }
+        let depth = 1 + i as u32 % 4;
+        let expected = minimax(&game, depth, &NoQuiescence(AweleEval), 0);
+        let mut searcher = Searcher::new(NoQuiescence(AweleEval), 1);
+        let found = searcher.search(&game, &Limits::depth(depth), |_| {});
+        assert_eq!(found.score, expected, "{} at depth {depth}", game.current());
+        decided += awe_search::score::is_decided(expected) as u32;
+    }
+    assert!(decided > 0, "some positions were won or lost within the depth");
+}
+
+#[test]
+fn alpha_beta_scores_awithlaknannai_positions_as_plain_minimax_does() {
+    use awe_awithlaknannai::{
+        BoardKind, BoardOptions, Position as Serpent, RuleSet as Rules, Settings, Start,
+    };
+    let mut rng = SmallRng::seed_from_u64(8);
+    for i in 0..40 {
+        let rules = Rules::ALL[i % 4];
+        let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
+        let start = Serpent::start(settings, Start::Seed000, awe_game::Side::WHITE).unwrap();
+        let game = random_game(start, rng.random_range(0..30), &mut rng);
+        if game.outcome().is_some() {
+            continue;
+        }
+        let depth = 1 + i as u32 % 3;
+        let expected = minimax(&game, depth, &NoQuiescence(SerpentEval), 0);
+        let found = Searcher::new(NoQuiescence(SerpentEval), 1).search(
+            &game,
+            &Limits::depth(depth),
+            |_| {},
+        );
+        assert_eq!(found.score, expected, "{} ({rules}) at depth {depth}", game.current());
+    }
+}
+
+#[test]
+fn a_capture_that_wins_is_found_at_once() {
+    // Abapa: South has 24 seeds; taking two more passes half of them and wins.
+    let position = Awele::parse("0,0,0,0,0,1/1,3,0,0,0,0 S 24 19", RuleSet::Abapa).unwrap();
+    let game = Game::new(position);
+    let found = Searcher::new(AweleEval, 1).search(&game, &Limits::depth(5), |_| {});
+    assert_eq!(found.score, WIN - 1, "{}", describe(found.score));
+    assert_eq!(found.best(), Some(&Pit::F));
+}
+
+#[test]
+fn the_search_reports_every_depth_and_a_principal_variation_of_legal_moves() {
+    let game = Game::new(Awele::new(RuleSet::Awechec));
+    let mut depths = Vec::new();
+    let found =
+        Searcher::new(AweleEval, 4).search(&game, &Limits::depth(6), |r| depths.push(r.depth));
+    assert_eq!(depths, (1..=6).collect::<Vec<_>>());
+    let mut replay = game.clone();
+    for &mv in &found.pv {
+        replay.play(mv).expect("the principal variation is legal");
+    }
+    assert!(!found.pv.is_empty() && found.nodes > 0);
+}
+
+#[test]
+fn a_time_limit_is_kept() {
+    let game = Game::new(Awele::new(RuleSet::Abapa));
+    let started = std::time::Instant::now();
+    let found = Searcher::new(AweleEval, 4).search(
+        &game,
+        &Limits::time(std::time::Duration::from_millis(200)),
+        |_| {},
+    );
+    assert!(started.elapsed() < std::time::Duration::from_millis(1500));
+    assert!(found.best().is_some() && found.depth >= 1);
+}
+
+#[test]
+fn every_level_plays_legal_moves_to_the_end() {
+    for n in 1..=10 {
+        let level = Level::new(n).unwrap();
+        let mut engines = [Engine::new(AweleEval, level, 1), Engine::new(AweleEval, level, 2)];
+        let mut game = Game::new(Awele::new(RuleSet::Abapa));
+        let limit = Some(std::time::Duration::from_millis(5));
+        while game.outcome().is_none() && game.moves().len() < 400 {
+            let turn = game.current().turn().index();
+            let mv =
+                engines[turn].choose(&game, limit, |_| {}).expect("a move while the game goes on");
+            game.play(mv).unwrap();
+        }
+    }
+    assert!(Level::new(0).is_none() && Level::new(11).is_none());
+    assert_eq!("7".parse::<Level>().map(Level::get), Ok(7));
+}
+
+#[test]
+fn terminal_scores_prefer_quicker_wins_and_count_draws_by_points() {
+    let position = Awele::new(RuleSet::Abapa);
+    let win = Outcome {
+        winner: Some(awe_game::Side::South),
+        score: [25, 23],
+        termination: awe_game::Termination::ScoreLimit,
+    };
+    assert!(AweleEval.terminal(&position, &win, 3) > AweleEval.terminal(&position, &win, 5));
+    let draw =
+        Outcome { winner: None, score: [24, 24], termination: awe_game::Termination::Repetition };
+    assert_eq!(AweleEval.terminal(&position, &draw, 3), 0);
+}
