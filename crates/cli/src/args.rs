@@ -69,6 +69,66 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Random playouts on one core; the last line is the speed in plies per second.
     Bench(BenchArgs),
+    /// Engine against engine; the last line is `score X / N`, X being A's points.
+    Match(MatchArgs),
+    /// The engine on standard input and output, speaking UGI.
+    Engine(EngineArgs),
+    /// The best move, its score and line for a position, or every move of a record judged.
+    Analyze(AnalyzeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    pub game: GameName,
+    /// Player A: random, greedy (the move that captures most now), awe:LEVEL or ugi:COMMAND.
+    #[arg(long)]
+    pub a: String,
+    /// Player B, as A.
+    #[arg(long)]
+    pub b: String,
+    /// Games to play; A and B take each colour in turn.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Thinking time per move, in seconds.
+    #[arg(long, default_value_t = 0.1)]
+    pub time: f64,
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Seed of the openings and of the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies played at random at the start of each pair of games, to vary the openings.
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct EngineArgs {
+    pub game: GameName,
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    pub game: GameName,
+    /// The position to analyse, in the game's position text.
+    #[arg(long, conflicts_with = "record")]
+    pub position: Option<String>,
+    /// A record whose every move is judged.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Thinking time per position, in seconds.
+    #[arg(long, default_value_t = 1.0)]
+    pub time: f64,
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -106,6 +166,15 @@ pub struct PlayArgs {
     /// North's name (Black's at Awithlaknannai and Awechec).
     #[arg(long, alias = "black", default_value = "")]
     pub north: String,
+    /// Play against the computer at this level (1 to 10).
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// The colour of the person playing the computer: white (South, the default) or black.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// The computer's thinking time per move, in seconds.
+    #[arg(long, default_value_t = 1.0)]
+    pub time: f64,
     #[command(flatten)]
     pub serpent: SerpentArgs,
     #[command(flatten)]

@@ -3,10 +3,12 @@
 mod args;
 mod awechec;
 mod bench;
+mod engines;
 mod perft;
 mod play;
 mod replay;
 mod settings;
+mod ugi;
 
 use std::process::ExitCode;
 
@@ -19,6 +21,9 @@ fn main() -> ExitCode {
         args::Command::Play(a) => play::run(a),
         args::Command::Replay(a) => replay::run(a),
         args::Command::Bench(a) => bench::run(a),
+        args::Command::Match(a) => engines::run_match(a),
+        args::Command::Engine(a) => ugi::run_engine(a),
+        args::Command::Analyze(a) => engines::run_analyze(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,

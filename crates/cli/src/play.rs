@@ -19,6 +19,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
     if args.game != GameName::Awechec && args.awechec.any() {
         anyhow::bail!("--variant, --handicap and --language are for awechec");
     }
+    if args.game == GameName::Awechec && args.engine.is_some() {
+        anyhow::bail!("--engine plays awele and awithlaknannai; the Awechec engine is yet to come");
+    }
     let record = match args.game {
         GameName::Awechec => crate::awechec::play(&args, names, recorded)?,
         GameName::Awele => {
@@ -35,7 +38,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 range: |p: &awe_awele::Position| awe_awele::notation::pit_range(p.turn()).to_owned(),
                 hint: |_: &awe_awele::Position| None,
             }
-            .play(start)?;
+            .play(start, computer(&args)?)?;
             awe_awele::write_record(&game, recorded).to_string()
         }
         GameName::Awithlaknannai => {
@@ -69,7 +72,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                     (!captures.is_empty()).then(|| format!("Captures: {}", captures.join(" ")))
                 },
             }
-            .play(start)?;
+            .play(start, computer(&args)?)?;
             let start_name = match &args.serpent.start {
                 Some(name) => name.parse().ok(),
                 None => Some(awe_awithlaknannai::Start::default_for(settings.board.kind())),
@@ -85,6 +88,28 @@ pub fn run(args: PlayArgs) -> Result<()> {
         None => print!("\n{record}"),
     }
     Ok(())
+}
+
+/// The computer's side and how it chooses a move.
+type Computer<'a, P> =
+    (Side, Box<dyn FnMut(&Game<P>) -> Option<<P as awe_game::Position>::Move> + 'a>);
+
+/// The computer at the level asked, on the side the person does not take.
+fn computer<'a, P: crate::engines::Playable>(args: &PlayArgs) -> Result<Option<Computer<'a, P>>> {
+    let Some(level) = &args.engine else { return Ok(None) };
+    let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg)?;
+    anyhow::ensure!(args.time > 0.0 && args.time.is_finite(), "--time must be a positive number");
+    let person = match args.color.as_str() {
+        "white" | "south" => Side::South,
+        "black" | "north" => Side::North,
+        other => anyhow::bail!("--color: `{other}` is neither white nor black"),
+    };
+    let time = std::time::Duration::from_secs_f64(args.time);
+    let mut engine = awe_search::Engine::new(P::Eval::default(), level, 1);
+    Ok(Some((
+        person.opponent(),
+        Box::new(move |game: &Game<P>| engine.choose(game, Some(time), |_| {})),
+    )))
 }
 
 /// A player as the table names them: their name and side, or the side alone.
@@ -105,7 +130,7 @@ struct Table<'a, F, N, R, H> {
 impl<F, N, R, H> Table<'_, F, N, R, H> {
     /// Plays a game from `start`, reading moves and commands from standard input until the game
     /// ends, a player quits, or the input ends.
-    fn play<P>(&self, start: P) -> Result<Game<P>>
+    fn play<P>(&self, start: P, mut computer: Option<Computer<'_, P>>) -> Result<Game<P>>
     where
         P: awe_game::Position,
         F: Fn(&P, Option<&str>, bool) -> String,
@@ -133,6 +158,14 @@ impl<F, N, R, H> Table<'_, F, N, R, H> {
                 );
                 break;
             }
+            if let Some((side, choose)) = computer.as_mut()
+                && current.turn() == *side
+            {
+                let Some(mv) = choose(&game) else { break };
+                println!("{} plays {}.", (self.player)(*side), current.move_text(mv));
+                let _ = game.play(mv);
+                continue;
+            }
             if let Some(hint) = (self.hint)(&current) {
                 println!("{hint}");
             }
@@ -149,6 +182,13 @@ impl<F, N, R, H> Table<'_, F, N, R, H> {
                 "quit" | "exit" => break,
                 "agree" => game.agree_to_stop(),
                 "undo" => {
+                    // Against the computer, its reply goes back with the move.
+                    let computer_side = computer.as_ref().map(|(side, _)| *side);
+                    if computer_side.is_some_and(|s| game.current().turn() != s)
+                        && game.moves().len() >= 2
+                    {
+                        game.undo();
+                    }
                     if game.undo().is_none() {
                         println!("Nothing to take back.");
                     }

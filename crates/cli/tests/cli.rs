@@ -294,3 +294,99 @@ fn awechec_settings_are_checked() {
         assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
     }
 }
+
+#[test]
+fn a_match_ends_with_the_score_of_a() {
+    let output = awe(&[
+        "match", "awele", "--a", "awe:4", "--b", "random", "--games", "4", "--time", "0.02",
+        "--rules", "abapa",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let last = last_line(&output);
+    let points: f64 = last
+        .strip_prefix("score ")
+        .and_then(|s| s.strip_suffix(" / 4"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{last}"));
+    assert!(points >= 3.0, "level 4 against random: {last}");
+    let output = awe(&[
+        "match",
+        "awithlaknannai",
+        "--a",
+        "greedy",
+        "--b",
+        "awe:1",
+        "--games",
+        "2",
+        "--time",
+        "0.02",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).ends_with(" / 2"));
+}
+
+#[test]
+fn a_match_refuses_an_unknown_player() {
+    let output = awe(&["match", "awele", "--a", "awe:11", "--b", "random", "--games", "1"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("no level"), "{}", stderr(&output));
+    let output = awe(&["match", "awele", "--a", "smart", "--b", "random", "--games", "1"]);
+    assert!(stderr(&output).contains("no player"), "{}", stderr(&output));
+}
+
+#[test]
+fn the_engine_speaks_ugi() {
+    let input = "ugi\nisready\nsetoption name Level value 6\nuginewgame\nposition startpos moves E b\ngo depth 4\nposition fen 0,0,0,0,0,1/1,3,0,0,0,0 S 24 19\ngo movetime 100\nposition fen nonsense\nquit\n";
+    let output = awe_with_input(&["engine", "awele", "--rules", "abapa"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(text.contains("ugiok") && text.contains("readyok"), "{text}");
+    assert!(text.contains("info depth 4 "), "{text}");
+    let moves: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    assert_eq!(moves.len(), 2, "{text}");
+    assert_eq!(moves[1], "F(2)", "the winning capture: {text}");
+    assert!(text.contains("info string"), "a bad position is reported: {text}");
+}
+
+#[test]
+fn a_match_drives_another_program_over_ugi() {
+    let me = env!("CARGO_BIN_EXE_awe");
+    let engine = format!("ugi:{me} engine awele --rules abapa");
+    let output = awe(&[
+        "match", "awele", "--a", &engine, "--b", "greedy", "--games", "2", "--time", "0.02",
+        "--rules", "abapa",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).ends_with(" / 2"), "{}", last_line(&output));
+}
+
+#[test]
+fn analyze_finds_the_best_move_and_judges_a_record() {
+    let output = awe(&[
+        "analyze",
+        "awele",
+        "--position",
+        "0,0,0,0,0,1/1,3,0,0,0,0 S 24 19",
+        "--rules",
+        "abapa",
+        "--time",
+        "0.2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(last_line(&output), "best F(2) score win in 1 line F(2)");
+    let path = temp_file("analyze.awe", "[Game \"awele\"]\n[Rules \"abapa\"]\n\n1. E b 2. A c *\n");
+    let output = awe(&["analyze", "awele", "--record", path.to_str().unwrap(), "--time", "0.05"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).starts_with("moves 4, mistakes "), "{}", last_line(&output));
+}
+
+#[test]
+fn a_person_plays_the_computer() {
+    let output = awe_with_input(
+        &["play", "awele", "--engine", "3", "--time", "0.02", "--color", "black"],
+        "a\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(text.contains("South plays "), "the computer opens as South: {text}");
+}
