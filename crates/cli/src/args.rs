@@ -80,7 +80,8 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
     pub game: GameName,
-    /// Player A: random, greedy (the move that captures most now), awe:LEVEL or ugi:COMMAND.
+    /// Player A: random, greedy (the move that captures most now), mcts (awe's tree search with
+    /// random playouts), awe:LEVEL or ugi:COMMAND.
     #[arg(long)]
     pub a: String,
     /// Player B, as A.

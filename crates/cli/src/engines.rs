@@ -34,6 +34,8 @@ pub enum Player<P: Playable> {
     Greedy(SmallRng),
     /// awe's engine at a level.
     Awe(Box<Engine<P, P::Eval>>),
+    /// Monte Carlo tree search with random playouts (awe's second engine).
+    Mcts(SmallRng),
     /// Another program, over UGI.
     Ugi(Client),
 }
@@ -45,12 +47,13 @@ impl<P: Playable> Player<P> {
         Ok(match spec.split_once(':') {
             None if spec == "random" => Player::Random(rng),
             None if spec == "greedy" => Player::Greedy(rng),
+            None if spec == "mcts" => Player::Mcts(rng),
             Some(("awe", level)) => {
                 let level: Level = level.parse().map_err(anyhow::Error::msg)?;
                 Player::Awe(Box::new(Engine::new(P::Eval::default(), level, seed)))
             }
             Some(("ugi", command)) => Player::Ugi(Client::start(command)?),
-            _ => bail!("`{spec}` is no player (random, greedy, awe:LEVEL or ugi:COMMAND)"),
+            _ => bail!("`{spec}` is no player (random, greedy, mcts, awe:LEVEL or ugi:COMMAND)"),
         })
     }
 
@@ -85,6 +88,10 @@ impl<P: Playable> Player<P> {
             Player::Awe(engine) => {
                 engine.choose(game, Some(time), |_| {}).context("the engine found no move")?
             }
+            Player::Mcts(rng) => awe_search::Mcts::default()
+                .search(game, None, Some(time), rng)
+                .best
+                .context("the tree search found no move")?,
             Player::Ugi(client) => client.choose(game, time)?,
         })
     }

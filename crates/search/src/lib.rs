@@ -20,11 +20,13 @@ pub mod awele;
 pub mod awithlaknannai;
 pub mod engine;
 pub mod eval;
+pub mod mcts;
 pub mod score;
 pub mod search;
 pub mod table;
 
 pub use engine::{Engine, Level};
 pub use eval::Evaluator;
+pub use mcts::Mcts;
 pub use score::Score;
 pub use search::{Limits, Report, Searcher};

@@ -163,3 +163,18 @@ fn terminal_scores_prefer_quicker_wins_and_count_draws_by_points() {
         Outcome { winner: None, score: [24, 24], termination: awe_game::Termination::Repetition };
     assert_eq!(AweleEval.terminal(&position, &draw, 3), 0);
 }
+
+#[test]
+fn the_tree_search_finds_a_winning_capture_and_plays_legal_games() {
+    let position = Awele::parse("0,0,0,0,0,1/1,3,0,0,0,0 S 24 19", RuleSet::Abapa).unwrap();
+    let mut rng = SmallRng::seed_from_u64(1);
+    let report =
+        awe_search::Mcts::default().search(&Game::new(position), Some(300), None, &mut rng);
+    assert_eq!(report.best, Some(Pit::F));
+    assert!(report.win_rate > 0.9 && report.playouts == 300);
+    let mut game = Game::new(Awele::new(RuleSet::Awechec));
+    while game.outcome().is_none() && game.moves().len() < 300 {
+        let mv = awe_search::Mcts::default().search(&game, Some(50), None, &mut rng).best.unwrap();
+        game.play(mv).unwrap();
+    }
+}
