@@ -5,17 +5,27 @@
 use awe_awele::{MoveList, Pit, Position};
 use awe_game::{Position as _, Side};
 
+use std::sync::Arc;
+
+use crate::endgame::Endgame;
 use crate::eval::Evaluator;
-use crate::score::Score;
+use crate::score::{KNOWN_WIN, Score};
 
 /// A seed captured is worth this much.
 pub const SEED: Score = 100;
 
-/// The evaluation of Awélé, under any rule set.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct AweleEval;
+/// The evaluation of Awélé, under any rule set, exact where an endgame database knows the board.
+#[derive(Clone, Debug, Default)]
+pub struct AweleEval {
+    endgame: Option<Arc<Endgame>>,
+}
 
 impl AweleEval {
+    /// The evaluation with an endgame database.
+    pub fn with_endgame(endgame: Arc<Endgame>) -> AweleEval {
+        AweleEval { endgame: Some(endgame) }
+    }
+
     /// The positional part, for `side`.
     fn side_terms(position: &Position, side: Side) -> Score {
         let board = position.board();
@@ -36,6 +46,14 @@ impl AweleEval {
 impl Evaluator<Position> for AweleEval {
     fn point(&self) -> Score {
         SEED
+    }
+
+    fn exact(&self, position: &Position) -> Option<Score> {
+        let gain = self.endgame.as_ref()?.probe(position)? as Score;
+        let me = position.turn();
+        let margin =
+            position.captured(me) as Score - position.captured(me.opponent()) as Score + gain;
+        Some(margin * SEED + margin.signum() * KNOWN_WIN)
     }
 
     fn evaluate(&self, position: &Position) -> Score {

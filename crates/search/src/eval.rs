@@ -27,6 +27,12 @@ pub trait Evaluator<P: Position> {
         }
     }
 
+    /// The exact score of `position`, when the game knows it without searching (an endgame
+    /// database): the search stops there.
+    fn exact(&self, _position: &P) -> Option<Score> {
+        None
+    }
+
     /// A key to try moves in: higher first (captures before quiet moves, say).
     fn order(&self, _position: &P, _mv: P::Move) -> Score {
         0

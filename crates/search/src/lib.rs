@@ -10,7 +10,7 @@
 //! use awe_game::Game;
 //! use awe_search::{Limits, Searcher, awele::AweleEval};
 //!
-//! let mut searcher = Searcher::new(AweleEval, 4);
+//! let mut searcher = Searcher::new(AweleEval::default(), 4);
 //! let report = searcher.search(&Game::new(Position::new(RuleSet::Abapa)), &Limits::depth(4), |_| {});
 //! assert_eq!(report.depth, 4);
 //! assert!(report.best().is_some());
@@ -18,6 +18,7 @@
 
 pub mod awele;
 pub mod awithlaknannai;
+pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod mcts;

@@ -10,6 +10,10 @@ pub const WIN: Score = 1_000_000;
 /// Above any score.
 pub const INFINITY: Score = WIN + 1;
 
+/// A game known to be won from a database, but not how many plies away: above any evaluation,
+/// below the wins the search sees to their end.
+pub const KNOWN_WIN: Score = 100_000;
+
 /// Scores at least this far from 0 are wins or losses.
 pub const DECIDED: Score = WIN - 10_000;
 

@@ -254,6 +254,12 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         if self.aborted {
             return 0;
         }
+        if ply > 0
+            && let Some(score) = self.eval.exact(position)
+        {
+            pv.clear();
+            return score;
+        }
         let mut moves = P::MoveList::default();
         position.legal_moves(&mut moves);
         if moves.is_empty() {

@@ -61,8 +61,8 @@ fn alpha_beta_scores_awele_positions_as_plain_minimax_does() {
             continue;
         }
         let depth = 1 + i as u32 % 4;
-        let expected = minimax(&game, depth, &NoQuiescence(AweleEval), 0);
-        let mut searcher = Searcher::new(NoQuiescence(AweleEval), 1);
+        let expected = minimax(&game, depth, &NoQuiescence(AweleEval::default()), 0);
+        let mut searcher = Searcher::new(NoQuiescence(AweleEval::default()), 1);
         let found = searcher.search(&game, &Limits::depth(depth), |_| {});
         assert_eq!(found.score, expected, "{} at depth {depth}", game.current());
         decided += awe_search::score::is_decided(expected) as u32;
@@ -100,7 +100,7 @@ fn a_capture_that_wins_is_found_at_once() {
     // Abapa: South has 24 seeds; taking two more passes half of them and wins.
     let position = Awele::parse("0,0,0,0,0,1/1,3,0,0,0,0 S 24 19", RuleSet::Abapa).unwrap();
     let game = Game::new(position);
-    let found = Searcher::new(AweleEval, 1).search(&game, &Limits::depth(5), |_| {});
+    let found = Searcher::new(AweleEval::default(), 1).search(&game, &Limits::depth(5), |_| {});
     assert_eq!(found.score, WIN - 1, "{}", describe(found.score));
     assert_eq!(found.best(), Some(&Pit::F));
 }
@@ -109,8 +109,8 @@ fn a_capture_that_wins_is_found_at_once() {
 fn the_search_reports_every_depth_and_a_principal_variation_of_legal_moves() {
     let game = Game::new(Awele::new(RuleSet::Awechec));
     let mut depths = Vec::new();
-    let found =
-        Searcher::new(AweleEval, 4).search(&game, &Limits::depth(6), |r| depths.push(r.depth));
+    let found = Searcher::new(AweleEval::default(), 4)
+        .search(&game, &Limits::depth(6), |r| depths.push(r.depth));
     assert_eq!(depths, (1..=6).collect::<Vec<_>>());
     let mut replay = game.clone();
     for &mv in &found.pv {
@@ -123,7 +123,7 @@ fn the_search_reports_every_depth_and_a_principal_variation_of_legal_moves() {
 fn a_time_limit_is_kept() {
     let game = Game::new(Awele::new(RuleSet::Abapa));
     let started = std::time::Instant::now();
-    let found = Searcher::new(AweleEval, 4).search(
+    let found = Searcher::new(AweleEval::default(), 4).search(
         &game,
         &Limits::time(std::time::Duration::from_millis(200)),
         |_| {},
@@ -136,7 +136,10 @@ fn a_time_limit_is_kept() {
 fn every_level_plays_legal_moves_to_the_end() {
     for n in 1..=10 {
         let level = Level::new(n).unwrap();
-        let mut engines = [Engine::new(AweleEval, level, 1), Engine::new(AweleEval, level, 2)];
+        let mut engines = [
+            Engine::new(AweleEval::default(), level, 1),
+            Engine::new(AweleEval::default(), level, 2),
+        ];
         let mut game = Game::new(Awele::new(RuleSet::Abapa));
         let limit = Some(std::time::Duration::from_millis(5));
         while game.outcome().is_none() && game.moves().len() < 400 {
@@ -158,10 +161,13 @@ fn terminal_scores_prefer_quicker_wins_and_count_draws_by_points() {
         score: [25, 23],
         termination: awe_game::Termination::ScoreLimit,
     };
-    assert!(AweleEval.terminal(&position, &win, 3) > AweleEval.terminal(&position, &win, 5));
+    assert!(
+        AweleEval::default().terminal(&position, &win, 3)
+            > AweleEval::default().terminal(&position, &win, 5)
+    );
     let draw =
         Outcome { winner: None, score: [24, 24], termination: awe_game::Termination::Repetition };
-    assert_eq!(AweleEval.terminal(&position, &draw, 3), 0);
+    assert_eq!(AweleEval::default().terminal(&position, &draw, 3), 0);
 }
 
 #[test]
