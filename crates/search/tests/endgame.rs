@@ -70,7 +70,6 @@ fn database_values_agree_with_a_search_to_the_end() {
 
 #[test]
 fn with_the_database_the_search_plays_perfectly_inside_it() {
-    use awe_game::Position as _;
     let db = std::sync::Arc::new(Endgame::build(RuleSet::Awechec, 5, |_, _, _| {}).unwrap());
     let eval = awe_search::awele::AweleEval::with_endgame(db.clone());
     let mut rng = SmallRng::seed_from_u64(4);
