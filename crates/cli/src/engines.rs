@@ -15,11 +15,23 @@ use crate::ugi::Client;
 
 /// A game the engines play: its position type and its evaluation.
 pub trait Playable: Position + Send + 'static {
-    type Eval: Evaluator<Self> + Default + Send + 'static;
+    type Eval: Evaluator<Self> + Default + Clone + Send + 'static;
+
+    /// The evaluation for games from `start`, with what the cache holds for them.
+    fn evaluator(_start: &Self) -> Self::Eval {
+        Self::Eval::default()
+    }
 }
 
 impl Playable for awe_awele::Position {
     type Eval = awe_search::awele::AweleEval;
+
+    fn evaluator(start: &Self) -> Self::Eval {
+        match crate::endgame::cached(start.rule_set()) {
+            Some(db) => awe_search::awele::AweleEval::with_endgame(std::sync::Arc::new(db)),
+            None => Self::Eval::default(),
+        }
+    }
 }
 
 impl Playable for awe_awithlaknannai::Position {
@@ -41,8 +53,9 @@ pub enum Player<P: Playable> {
 }
 
 impl<P: Playable> Player<P> {
-    /// Reads a specification: `random`, `greedy`, `awe:LEVEL` or `ugi:COMMAND`.
-    pub fn parse(spec: &str, seed: u64) -> Result<Player<P>> {
+    /// Reads a specification: `random`, `greedy`, `awe:LEVEL` or `ugi:COMMAND`, for games from
+    /// `start`.
+    pub fn parse(spec: &str, start: &P, seed: u64) -> Result<Player<P>> {
         let rng = SmallRng::seed_from_u64(seed);
         Ok(match spec.split_once(':') {
             None if spec == "random" => Player::Random(rng),
@@ -50,7 +63,7 @@ impl<P: Playable> Player<P> {
             None if spec == "mcts" => Player::Mcts(rng),
             Some(("awe", level)) => {
                 let level: Level = level.parse().map_err(anyhow::Error::msg)?;
-                Player::Awe(Box::new(Engine::new(P::Eval::default(), level, seed)))
+                Player::Awe(Box::new(Engine::new(P::evaluator(start), level, seed)))
             }
             Some(("ugi", command)) => Player::Ugi(Client::start(command)?),
             _ => bail!("`{spec}` is no player (random, greedy, mcts, awe:LEVEL or ugi:COMMAND)"),
@@ -118,8 +131,10 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
 }
 
 fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
-    let mut players =
-        [Player::<P>::parse(&args.a, args.seed)?, Player::<P>::parse(&args.b, args.seed + 1)?];
+    let mut players = [
+        Player::<P>::parse(&args.a, &start, args.seed)?,
+        Player::<P>::parse(&args.b, &start, args.seed + 1)?,
+    ];
     let time = Duration::from_secs_f64(args.time);
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let mut opening = Game::new(start);
@@ -203,7 +218,7 @@ fn analyze_position<P: Playable>(start: P, time: Duration) -> Result<()> {
         println!("the game is over ({})", outcome.termination);
         return Ok(());
     }
-    let mut searcher = Searcher::new(P::Eval::default(), 64);
+    let mut searcher = Searcher::new(P::evaluator(&start), 64);
     let report = searcher.search(&game, &Limits::time(time), |r| {
         let pv: Vec<String> = line(game.current(), &r.pv);
         println!(
@@ -240,7 +255,7 @@ fn line<P: Position>(start: &P, moves: &[P::Move]) -> Vec<String> {
 
 /// Judges every move of a game: the engine's score before and after, and the loss marked.
 fn analyze_game<P: Playable>(game: Game<P>, time: Duration) -> Result<()> {
-    let mut searcher = Searcher::new(P::Eval::default(), 64);
+    let mut searcher = Searcher::new(P::evaluator(game.start()), 64);
     let point = P::Eval::default().point();
     let mut replay = Game::new(*game.start());
     let mut mistakes = 0;

@@ -3,6 +3,7 @@
 mod args;
 mod awechec;
 mod bench;
+mod endgame;
 mod engines;
 mod perft;
 mod play;
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
         args::Command::Match(a) => engines::run_match(a),
         args::Command::Engine(a) => ugi::run_engine(a),
         args::Command::Analyze(a) => engines::run_analyze(a),
+        args::Command::Endgame(a) => endgame::run(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,

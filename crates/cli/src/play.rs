@@ -38,7 +38,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 range: |p: &awe_awele::Position| awe_awele::notation::pit_range(p.turn()).to_owned(),
                 hint: |_: &awe_awele::Position| None,
             }
-            .play(start, computer(&args)?)?;
+            .play(start, computer(&args, &start)?)?;
             awe_awele::write_record(&game, recorded).to_string()
         }
         GameName::Awithlaknannai => {
@@ -72,7 +72,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                     (!captures.is_empty()).then(|| format!("Captures: {}", captures.join(" ")))
                 },
             }
-            .play(start, computer(&args)?)?;
+            .play(start, computer(&args, &start)?)?;
             let start_name = match &args.serpent.start {
                 Some(name) => name.parse().ok(),
                 None => Some(awe_awithlaknannai::Start::default_for(settings.board.kind())),
@@ -95,7 +95,10 @@ type Computer<'a, P> =
     (Side, Box<dyn FnMut(&Game<P>) -> Option<<P as awe_game::Position>::Move> + 'a>);
 
 /// The computer at the level asked, on the side the person does not take.
-fn computer<'a, P: crate::engines::Playable>(args: &PlayArgs) -> Result<Option<Computer<'a, P>>> {
+fn computer<'a, P: crate::engines::Playable>(
+    args: &PlayArgs,
+    start: &P,
+) -> Result<Option<Computer<'a, P>>> {
     let Some(level) = &args.engine else { return Ok(None) };
     let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg)?;
     anyhow::ensure!(args.time > 0.0 && args.time.is_finite(), "--time must be a positive number");
@@ -105,7 +108,8 @@ fn computer<'a, P: crate::engines::Playable>(args: &PlayArgs) -> Result<Option<C
         other => anyhow::bail!("--color: `{other}` is neither white nor black"),
     };
     let time = std::time::Duration::from_secs_f64(args.time);
-    let mut engine = awe_search::Engine::new(P::Eval::default(), level, 1);
+    let start = *start;
+    let mut engine = awe_search::Engine::new(P::evaluator(&start), level, 1);
     Ok(Some((
         person.opponent(),
         Box::new(move |game: &Game<P>| engine.choose(game, Some(time), |_| {})),

@@ -65,7 +65,7 @@ fn serve<P: Playable>(start: P) -> Result<()> {
     });
     let mut out = std::io::stdout().lock();
     let mut level = Level::MAX;
-    let mut searcher = Searcher::new(P::Eval::default(), 64);
+    let mut searcher = Searcher::new(P::evaluator(&start), 64);
     let mut game = Game::new(start);
     for line in commands {
         let words: Vec<&str> = line.split_whitespace().collect();

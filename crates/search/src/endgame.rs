@@ -127,10 +127,14 @@ impl Endgame {
         let mut values: Vec<Vec<i8>> = Vec::new();
         for n in 0..=max_seeds {
             let layer = boards(n);
-            // Each board's moves: the seeds taken and the child, by layer and rank.
-            let mut moves: Vec<Vec<(u8, u32)>> = Vec::with_capacity(layer.len());
+            // Each board's moves, flat: the seeds taken and the child's rank (in its layer,
+            // seen from the player to move there); `first[i]..first[i + 1]` are board i's.
+            let mut first: Vec<u32> = Vec::with_capacity(layer.len() + 1);
+            let mut taken: Vec<u8> = Vec::with_capacity(layer.len() * 5);
+            let mut child: Vec<u32> = Vec::with_capacity(layer.len() * 5);
             let mut current = vec![0i8; layer.len()];
             for (i, pits) in layer.iter().enumerate() {
+                first.push(taken.len() as u32);
                 let captured = [(48 - n) as u8, 0];
                 let position =
                     Position::from_parts(Board::from_pits(*pits), captured, Side::South, rules)
@@ -142,39 +146,36 @@ impl Endgame {
                     let mine: i32 = pits[..6].iter().map(|&s| s as i32).sum();
                     current[i] = (mine - (n as i32 - mine)) as i8;
                 }
-                let children = list
-                    .iter()
-                    .map(|&pit| {
-                        let taken = position.seeds_taken(pit);
-                        let child = position.play(pit).board().pits();
-                        let child_n = n - taken as usize;
-                        // The child has North to move: seen from North, rows swapped.
-                        (taken, ranker.rank(&swapped(&child), child_n) as u32)
-                    })
-                    .collect();
-                moves.push(children);
+                for &pit in list.iter() {
+                    let seeds = position.seeds_taken(pit);
+                    let after = position.play(pit).board().pits();
+                    // The child has North to move: seen from North, rows swapped.
+                    taken.push(seeds);
+                    child.push(ranker.rank(&swapped(&after), n - seeds as usize) as u32);
+                }
             }
+            first.push(taken.len() as u32);
+            drop(layer);
             let mut iteration = 0;
             loop {
                 iteration += 1;
                 let mut changed = 0u64;
-                for i in 0..layer.len() {
-                    if moves[i].is_empty() {
+                for i in 0..current.len() {
+                    let (start, end) = (first[i] as usize, first[i + 1] as usize);
+                    if start == end {
                         continue;
                     }
-                    let best = moves[i]
-                        .iter()
-                        .map(|&(taken, child)| {
-                            let child_n = n - taken as usize;
-                            let v = if child_n == n {
-                                current[child as usize]
-                            } else {
-                                values[child_n][child as usize]
-                            };
-                            taken as i32 - v as i32
-                        })
-                        .max()
-                        .unwrap_or(0) as i8;
+                    let mut best = i32::MIN;
+                    for k in start..end {
+                        let seeds = taken[k] as usize;
+                        let v = if seeds == 0 {
+                            current[child[k] as usize]
+                        } else {
+                            values[n - seeds][child[k] as usize]
+                        };
+                        best = best.max(seeds as i32 - v as i32);
+                    }
+                    let best = best as i8;
                     if best != current[i] {
                         current[i] = best;
                         changed += 1;
