@@ -390,3 +390,36 @@ fn a_person_plays_the_computer() {
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(text.contains("South plays "), "the computer opens as South: {text}");
 }
+
+#[test]
+fn an_endgame_database_is_built_into_the_cache_and_used() {
+    let cache = std::env::temp_dir().join(format!("awe-cli-test-cache-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_awe"))
+            .args(args)
+            .env("AWE_CACHE", &cache)
+            .output()
+            .unwrap()
+    };
+    let output = run(&["endgame", "awele", "--rules", "awari", "--seeds", "6"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(cache.join("awele-awari-6.db").exists());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("18564 boards"));
+    // Inside the database the engine knows the result at once.
+    let output = run(&[
+        "analyze",
+        "awele",
+        "--rules",
+        "awari",
+        "--position",
+        "0,0,0,0,1,1/0,0,0,0,0,1 S 20 25",
+        "--time",
+        "0.1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    let output = run(&["endgame", "awele", "--rules", "abapa", "--seeds", "6"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("score"), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -33,6 +33,8 @@ pub fn describe(score: Score) -> String {
     match plies_to_end(score) {
         Some(plies) if score > 0 => format!("win in {plies}"),
         Some(plies) => format!("loss in {plies}"),
+        None if score >= KNOWN_WIN => format!("known win {:+}", score - KNOWN_WIN),
+        None if score <= -KNOWN_WIN => format!("known loss {:+}", score + KNOWN_WIN),
         None => format!("{score:+}"),
     }
 }
