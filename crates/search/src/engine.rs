@@ -32,13 +32,13 @@ impl Level {
 
     /// How many plies it looks ahead at most.
     pub fn depth(self) -> u32 {
-        [1, 2, 3, 4, 5, 6, 8, 10, 14, crate::search::MAX_DEPTH][self.0 as usize - 1]
+        [1, 2, 3, 4, 5, 7, 9, 11, 14, crate::search::MAX_DEPTH][self.0 as usize - 1]
     }
 
     /// How much worse than the best a move it may choose can be, in the evaluation's points
     /// (seeds or pieces, as a fraction: 1.5 is one and a half).
     pub fn tolerance(self) -> f64 {
-        [1.5, 1.0, 0.6, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][self.0 as usize - 1]
+        [2.5, 1.2, 0.6, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][self.0 as usize - 1]
     }
 }
 
