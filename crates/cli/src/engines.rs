@@ -112,7 +112,7 @@ impl<P: Playable> Player<P> {
 
 /// `awe match`.
 pub fn run_match(args: MatchArgs) -> Result<()> {
-    anyhow::ensure!(args.time > 0.0 && args.time.is_finite(), "--time must be a positive number");
+    crate::seconds(args.time)?;
     anyhow::ensure!(args.games > 0, "--games must be at least 1");
     match args.game {
         GameName::Awele => {
@@ -133,9 +133,9 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
 fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
     let mut players = [
         Player::<P>::parse(&args.a, &start, args.seed)?,
-        Player::<P>::parse(&args.b, &start, args.seed + 1)?,
+        Player::<P>::parse(&args.b, &start, args.seed.wrapping_add(1))?,
     ];
-    let time = Duration::from_secs_f64(args.time);
+    let time = crate::seconds(args.time)?;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let mut opening = Game::new(start);
     let mut points = 0.0;
@@ -184,8 +184,7 @@ fn format_points(points: f64) -> String {
 
 /// `awe analyze`.
 pub fn run_analyze(args: AnalyzeArgs) -> Result<()> {
-    anyhow::ensure!(args.time > 0.0 && args.time.is_finite(), "--time must be a positive number");
-    let time = Duration::from_secs_f64(args.time);
+    let time = crate::seconds(args.time)?;
     if let Some(path) = &args.record {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;

@@ -15,6 +15,15 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// A thinking time given in seconds: positive, and at most a day.
+pub fn seconds(value: f64) -> anyhow::Result<std::time::Duration> {
+    anyhow::ensure!(
+        value > 0.0 && value <= 86_400.0,
+        "--time must be a number of seconds above 0 and at most 86400"
+    );
+    Ok(std::time::Duration::from_secs_f64(value))
+}
+
 fn main() -> ExitCode {
     let args = args::Args::parse();
     let run = match args.command {

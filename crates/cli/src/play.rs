@@ -101,13 +101,13 @@ fn computer<'a, P: crate::engines::Playable>(
 ) -> Result<Option<Computer<'a, P>>> {
     let Some(level) = &args.engine else { return Ok(None) };
     let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg)?;
-    anyhow::ensure!(args.time > 0.0 && args.time.is_finite(), "--time must be a positive number");
+
     let person = match args.color.as_str() {
         "white" | "south" => Side::South,
         "black" | "north" => Side::North,
         other => anyhow::bail!("--color: `{other}` is neither white nor black"),
     };
-    let time = std::time::Duration::from_secs_f64(args.time);
+    let time = crate::seconds(args.time)?;
     let start = *start;
     let mut engine = awe_search::Engine::new(P::evaluator(&start), level, 1);
     Ok(Some((

@@ -46,28 +46,55 @@ pub fn run_engine(args: EngineArgs) -> Result<()> {
 
 /// Answers UGI commands until `quit` or the end of the input.
 fn serve<P: Playable>(start: P) -> Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let (lines, commands) = mpsc::channel::<String>();
-    let reader_stop = Arc::clone(&stop);
+    // The reader answers what cannot wait for a search to end: `stop` and `quit` stop the
+    // search of the last `go` read (each `go` gets its own flag, so a `stop` is never lost to the
+    // `go` it follows), and `isready` is answered at once.
+    let (lines, commands) = mpsc::channel::<(String, Option<Arc<AtomicBool>>)>();
     std::thread::spawn(move || {
+        let mut last_go: Option<Arc<AtomicBool>> = None;
+        let stop = |flag: &Option<Arc<AtomicBool>>| {
+            if let Some(flag) = flag {
+                flag.store(true, Ordering::Relaxed);
+            }
+        };
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             let line = line.trim().to_owned();
-            // `stop` must reach a search in progress: it does not wait in the queue.
-            if line == "stop" || line == "quit" {
-                reader_stop.store(true, Ordering::Relaxed);
-            }
-            if line != "stop" && lines.send(line).is_err() {
+            let flag = match line.split_whitespace().next() {
+                Some("stop") => {
+                    stop(&last_go);
+                    continue;
+                }
+                Some("isready") => {
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(out, "readyok");
+                    let _ = out.flush();
+                    continue;
+                }
+                Some("quit") => {
+                    stop(&last_go);
+                    None
+                }
+                Some("go") => {
+                    let flag = Arc::new(AtomicBool::new(false));
+                    last_go = Some(Arc::clone(&flag));
+                    Some(flag)
+                }
+                _ => None,
+            };
+            if lines.send((line, flag)).is_err() {
                 break;
             }
         }
-        let _ = lines.send("quit".to_owned());
+        // The end of the input is a `quit`.
+        stop(&last_go);
+        let _ = lines.send(("quit".to_owned(), None));
     });
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::stdout();
     let mut level = Level::MAX;
     let mut searcher = Searcher::new(P::evaluator(&start), 64);
     let mut game = Game::new(start);
-    for line in commands {
+    for (line, flag) in commands {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             None => {}
@@ -77,7 +104,6 @@ fn serve<P: Playable>(start: P) -> Result<()> {
                 writeln!(out, "option name Level type spin default 10 min 1 max 10")?;
                 writeln!(out, "ugiok")?;
             }
-            Some("isready") => writeln!(out, "readyok")?,
             Some("setoption") => match words.as_slice() {
                 ["setoption", "name", "Level", "value", value] => match value.parse::<Level>() {
                     Ok(l) => level = l,
@@ -94,10 +120,9 @@ fn serve<P: Playable>(start: P) -> Result<()> {
                 Err(e) => writeln!(out, "info string {e:#}")?,
             },
             Some("go") => {
-                stop.store(false, Ordering::Relaxed);
                 let mut limits = read_go(&words[1..]);
                 limits.depth = Some(limits.depth.unwrap_or(u32::MAX).min(level.depth()));
-                limits.stop = Some(Arc::clone(&stop));
+                limits.stop = flag;
                 let current = *game.current();
                 let report = searcher.search(&game, &limits, |r| {
                     let _ = writeln!(out, "{}", info(&current, r));
@@ -229,7 +254,7 @@ impl Client {
 
     /// Waits for a line starting with `word`; returns it.
     fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String> {
-        let deadline = std::time::Instant::now() + timeout;
+        let deadline = std::time::Instant::now() + timeout.min(Duration::from_secs(86_400));
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             let line = self
@@ -262,7 +287,7 @@ impl Client {
         }
         self.send(&command)?;
         self.send(&format!("go movetime {}", time.as_millis().max(1)))?;
-        let line = self.wait_for("bestmove", time * 10 + Duration::from_secs(5))?;
+        let line = self.wait_for("bestmove", time.saturating_mul(10) + Duration::from_secs(5))?;
         let text = line.split_whitespace().nth(1).context("bestmove without a move")?;
         game.current().parse_move(text).with_context(|| format!("the engine played `{text}`"))
     }
@@ -271,6 +296,15 @@ impl Client {
 impl Drop for Client {
     fn drop(&mut self) {
         let _ = self.send("quit");
+        // A program that does not quit within two seconds is stopped.
+        let deadline = std::time::Instant::now() + Duration::from_secs(2);
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }

@@ -423,3 +423,33 @@ fn an_endgame_database_is_built_into_the_cache_and_used() {
     assert!(stderr(&output).contains("score"), "{}", stderr(&output));
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+/// Runs awe with `input`; fails if it has not finished within `seconds`.
+fn awe_within(args: &[&str], input: &str, seconds: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("awe runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("awe {args:?} still runs after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_engine_stops_an_endless_search_on_stop_or_at_the_end_of_its_input() {
+    for input in ["go infinite\nstop\nisready\nquit\n", "go infinite\n"] {
+        let output = awe_within(&["engine", "awele"], input, 20);
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(text.contains("bestmove "), "{input:?}: {text}");
+    }
+}

@@ -19,6 +19,8 @@ struct Node<P: Position> {
     mover: Side,
     children: Vec<usize>,
     untried: Vec<P::Move>,
+    /// How the game ends here by a repetition of the game's or the tree path's positions.
+    repeated: Option<awe_game::Outcome>,
     visits: u32,
     /// Wins count 1, draws 1/2.
     wins: f64,
@@ -67,9 +69,13 @@ impl Mcts {
             mover: root_position.turn().opponent(),
             children: Vec::new(),
             untried: moves.to_vec(),
+            repeated: None,
             visits: 0,
             wins: 0.0,
         }];
+        // The positions the game has seen since its material last changed: a move back to one of
+        // them ends the game by repetition.
+        let history = crate::search::history_keys(game);
         if game.outcome().is_some() || moves.is_empty() {
             return MctsReport {
                 best: None,
@@ -87,6 +93,7 @@ impl Mcts {
             }
             // Selection: down the tree by the upper confidence bound, to a node with a move to try.
             let mut node = 0;
+            let mut path: Vec<P::Key> = Vec::new();
             while tree[node].untried.is_empty() && !tree[node].children.is_empty() {
                 let parent_visits = (tree[node].visits.max(1) as f64).ln();
                 node = *tree[node]
@@ -100,14 +107,21 @@ impl Mcts {
                         ucb(&tree[a]).total_cmp(&ucb(&tree[b]))
                     })
                     .unwrap_or(&0);
+                path.push(tree[node].position.repetition_key());
             }
             // Expansion.
             if !tree[node].untried.is_empty() {
                 let i = rng.random_range(0..tree[node].untried.len());
                 let mv = tree[node].untried.swap_remove(i);
                 let position = tree[node].position.play(mv);
+                let key = position.repetition_key();
+                let repeated = (position.repetition_ends_game()
+                    && (history.contains(&key) || path.contains(&key)))
+                .then(|| position.outcome_on_repetition());
                 let mut child_moves = P::MoveList::default();
-                position.legal_moves(&mut child_moves);
+                if repeated.is_none() {
+                    position.legal_moves(&mut child_moves);
+                }
                 tree.push(Node {
                     position,
                     parent: node,
@@ -115,6 +129,7 @@ impl Mcts {
                     mover: tree[node].position.turn(),
                     children: Vec::new(),
                     untried: child_moves.to_vec(),
+                    repeated,
                     visits: 0,
                     wins: 0.0,
                 });
@@ -123,7 +138,10 @@ impl Mcts {
                 node = child;
             }
             // Simulation: a random game from the node (repetitions within it end it).
-            let outcome = random_playout(&tree[node].position, rng, &mut seen).outcome;
+            let outcome = match tree[node].repeated {
+                Some(outcome) => outcome,
+                None => random_playout(&tree[node].position, rng, &mut seen).outcome,
+            };
             played += 1;
             // Back-propagation.
             let mut at = node;

@@ -78,6 +78,8 @@ pub struct Searcher<P: Position, E> {
     started: Instant,
     limits: Limits,
     aborted: bool,
+    /// The node count at which the limits are next looked at.
+    next_check: u64,
 }
 
 impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
@@ -92,6 +94,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             started: Instant::now(),
             limits: Limits::default(),
             aborted: false,
+            next_check: 0,
         }
     }
 
@@ -117,6 +120,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         self.limits = limits.clone();
         self.started = Instant::now();
         self.nodes = 0;
+        self.next_check = 0;
         self.aborted = false;
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         let root = *game.current();
@@ -132,10 +136,11 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             // A window around the last score; widened until the score falls inside it.
             let mut window = if depth >= 4 && !is_decided(score) { 50 } else { INFINITY };
             let found = loop {
-                let (alpha, beta) = (
-                    score.saturating_sub(window).max(-INFINITY),
-                    score.saturating_add(window).min(INFINITY),
-                );
+                let (alpha, beta) = if window >= INFINITY {
+                    (-INFINITY, INFINITY)
+                } else {
+                    (score - window, score + window)
+                };
                 let mut pv = Vec::new();
                 let found = self.negamax(&root, depth, alpha, beta, 0, &mut pv);
                 if self.aborted {
@@ -202,9 +207,10 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
     }
 
     fn check_limits(&mut self) {
-        if self.nodes & 2047 != 0 {
+        if self.nodes < self.next_check {
             return;
         }
+        self.next_check = self.nodes + 2048;
         let out_of_time = self.limits.time.is_some_and(|t| self.started.elapsed() >= t);
         let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
         let stopped = self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
@@ -413,7 +419,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 
 /// The repetition keys of the positions of `game` since its material last changed, the current
 /// one last.
-fn history_keys<P: Position>(game: &Game<P>) -> Vec<P::Key> {
+pub(crate) fn history_keys<P: Position>(game: &Game<P>) -> Vec<P::Key> {
     let positions = game.positions();
     let material = game.current().material();
     positions
