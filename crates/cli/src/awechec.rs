@@ -171,7 +171,7 @@ pub fn replay(record: &Record, path: &str, trace: bool) -> Result<()> {
             println!("action {} legal {legal} played {played}", i + 1);
         }
     }
-    let names = [player(record, "White"), player(record, "Black")];
+    let names = [crate::replay::player(record, "White"), crate::replay::player(record, "Black")];
     print!("{}", diagram(history.current(), names, language));
     let current = history.current();
     println!("actions: {}", history.actions().len());
@@ -188,8 +188,4 @@ pub fn replay(record: &Record, path: &str, trace: bool) -> Result<()> {
         None => println!("result: *"),
     }
     Ok(())
-}
-
-fn player<'a>(record: &'a Record, tag: &str) -> &'a str {
-    record.tag(tag).filter(|&name| name != "?").unwrap_or("")
 }

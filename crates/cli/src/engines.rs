@@ -240,7 +240,7 @@ fn analyze_position<P: Playable>(start: P, time: Duration) -> Result<()> {
 }
 
 /// The moves of a line in notation, each from the position it is played in.
-fn line<P: Position>(start: &P, moves: &[P::Move]) -> Vec<String> {
+pub fn line<P: Position>(start: &P, moves: &[P::Move]) -> Vec<String> {
     let mut position = *start;
     moves
         .iter()

@@ -57,7 +57,7 @@ fn names(record: &Record) -> [&str; 2] {
 }
 
 /// A player's name from a tag; `?` (unknown) shows as nothing.
-fn player<'a>(record: &'a Record, tag: &str) -> &'a str {
+pub(crate) fn player<'a>(record: &'a Record, tag: &str) -> &'a str {
     record.tag(tag).filter(|&name| name != "?").unwrap_or("")
 }
 

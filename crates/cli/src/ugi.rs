@@ -190,16 +190,7 @@ fn info<P: Position>(position: &P, report: &Report<P::Move>) -> String {
         }
         _ => format!("cp {}", report.score),
     };
-    let mut line = *position;
-    let pv: Vec<String> = report
-        .pv
-        .iter()
-        .map(|&mv| {
-            let text = line.move_text(mv);
-            line = line.play(mv);
-            text
-        })
-        .collect();
+    let pv = crate::engines::line(position, &report.pv);
     format!(
         "info depth {} score {score} nodes {} nps {} time {} pv {}",
         report.depth,

@@ -1,6 +1,6 @@
 //! Awithlaknannai's evaluation: pieces first, then their safety from capture and mobility.
 
-use awe_awithlaknannai::{Move, MoveList, Position};
+use awe_awithlaknannai::{Move, Position};
 use awe_game::Side;
 
 use crate::eval::Evaluator;
@@ -70,11 +70,4 @@ impl Evaluator<Position> for SerpentEval {
     fn is_noisy(&self, _position: &Position, mv: Move) -> bool {
         mv.is_capture()
     }
-}
-
-/// The moves of a position, for tests and tools.
-pub fn moves(position: &Position) -> MoveList {
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
 }

@@ -117,14 +117,8 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         limits: &Limits,
         mut report: impl FnMut(&Report<P::Move>),
     ) -> Report<P::Move> {
-        self.limits = limits.clone();
-        self.started = Instant::now();
-        self.nodes = 0;
-        self.next_check = 0;
-        self.aborted = false;
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.start(game, limits.clone());
         let root = *game.current();
-        self.path = history_keys(game);
         let mut best =
             Report { depth: 0, score: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
         if game.outcome().is_some() {
@@ -181,10 +175,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 
     /// The score of each legal move at `depth`, best first: what the weaker levels choose among.
     pub fn root_scores(&mut self, game: &Game<P>, depth: u32) -> Vec<(P::Move, Score)> {
-        self.limits = Limits::depth(depth);
-        self.started = Instant::now();
-        self.aborted = false;
-        self.path = history_keys(game);
+        self.start(game, Limits::depth(depth));
         let root = *game.current();
         let mut moves = P::MoveList::default();
         root.legal_moves(&mut moves);
@@ -199,6 +190,17 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             .collect();
         scores.sort_by_key(|&(_, s)| -s);
         scores
+    }
+
+    /// Resets the counters and the path for a search of `game` within `limits`.
+    fn start(&mut self, game: &Game<P>, limits: Limits) {
+        self.limits = limits;
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.next_check = 0;
+        self.aborted = false;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.path = history_keys(game);
     }
 
     fn out_of_time_for_next_depth(&self) -> bool {
