@@ -41,7 +41,7 @@ pub mod text;
 pub use board::{Board, BoardKind, BoardOptions, ParseBoardError, Point, Row};
 pub use moves::{Move, MoveList};
 pub use notation::MoveError;
-pub use position::{Position, Settings, Start, StartError};
+pub use position::{PiecesError, Position, Settings, Start, StartError};
 pub use record::{ReplayError, replay, write_record};
 pub use rules::{ParseRuleSetError, QuietEnd, RuleSet, Rules};
 pub use text::ParsePositionError;

@@ -102,6 +102,15 @@ impl std::str::FromStr for Start {
     }
 }
 
+/// Why two sets of points are not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PiecesError {
+    #[error("point number {0} is not on the board")]
+    OffBoard(u32),
+    #[error("both sides have a piece on {0}")]
+    Shared(String),
+}
+
 /// An Awithlaknannai position: the points of each side's pieces, the side to move, the plies
 /// since the last capture and since the start, and the settings. Cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,6 +153,35 @@ impl Position {
             (start, board) => return Err(StartError::NotOnBoard { start: start.name(), board }),
         };
         Ok(Position::from_parts([white, black], first, 0, settings))
+    }
+
+    /// A position from the points of each side's pieces, White's first, with no ply played.
+    ///
+    /// ```
+    /// use awe_awithlaknannai::{BoardKind, BoardOptions, Position, RuleSet, Settings};
+    /// use awe_game::Side;
+    ///
+    /// let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), RuleSet::Wikipedia);
+    /// let position = Position::from_pieces([0b1, 0b10], Side::WHITE, settings).unwrap();
+    /// assert_eq!(position.pieces(Side::BLACK), 0b10);
+    /// assert!(Position::from_pieces([0b1, 0b1], Side::WHITE, settings).is_err());
+    /// ```
+    pub fn from_pieces(
+        pieces: [u64; 2],
+        turn: Side,
+        settings: Settings,
+    ) -> Result<Position, PiecesError> {
+        let [white, black] = pieces;
+        let outside = (white | black) & !settings.board.all();
+        if outside != 0 {
+            return Err(PiecesError::OffBoard(outside.trailing_zeros()));
+        }
+        if white & black != 0 {
+            return Err(PiecesError::Shared(
+                settings.board.name(Point((white & black).trailing_zeros() as u8)).to_owned(),
+            ));
+        }
+        Ok(Position::from_parts(pieces, turn, 0, settings))
     }
 
     /// A position from its parts, White's pieces first (see [`crate::text`] for the checks made
@@ -198,12 +236,18 @@ impl Position {
         Side::ALL.into_iter().find(|&side| self.pieces(side) & point.bit() != 0)
     }
 
+    /// Plies left before the game ends by its ply limit: without a capture (rule sets that end
+    /// quiet games) or in all (Ludii's turn limit).
+    pub fn plies_left(&self) -> u16 {
+        match self.rules().quiet_end {
+            QuietEnd::MorePiecesWins => self.settings.ply_limit.saturating_sub(self.quiet),
+            QuietEnd::DrawAfter(plies) => plies.saturating_sub(self.plies),
+        }
+    }
+
     /// Whether the position ends the game by the plies played (before looking at the moves).
     fn over_by_plies(&self) -> bool {
-        match self.rules().quiet_end {
-            QuietEnd::MorePiecesWins => self.quiet >= self.settings.ply_limit,
-            QuietEnd::DrawAfter(plies) => self.plies >= plies,
-        }
+        self.plies_left() == 0
     }
 
     /// The legal moves, into `moves` (cleared first). Empty exactly when the game is over.

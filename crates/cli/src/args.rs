@@ -75,24 +75,29 @@ pub enum Command {
     Engine(EngineArgs),
     /// The best move, its score and line for a position, or every move of a record judged.
     Analyze(AnalyzeArgs),
-    /// Build an Awélé endgame database and keep it in the cache, where the engines find it.
+    /// Build an endgame database and keep it in the cache, where the engines find it.
     Endgame(EndgameArgs),
 }
 
 #[derive(Debug, clap::Args)]
 pub struct EndgameArgs {
-    /// The game: awele.
+    /// The game: awele or awithlaknannai.
     pub game: GameName,
-    /// Rule set: awechec (the default) or awari (abapa's score limit is not a matter of the board
-    /// alone).
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
-    /// The most seeds on the board.
+    /// Awélé: the most seeds on the board.
     #[arg(long, default_value_t = 12)]
     pub seeds: usize,
+    /// Awithlaknannai: the most pieces on the board (both sides together).
+    #[arg(long, default_value_t = 5)]
+    pub pieces: usize,
     /// Where to write it (default: the cache, `$AWE_CACHE` or `~/.cache/awe`).
     #[arg(long)]
     pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
 }
 
 #[derive(Debug, clap::Args)]

@@ -1,16 +1,18 @@
-//! `awe endgame`: builds an Awélé endgame database into the cache, where the engines find it.
+//! `awe endgame`: builds an endgame database into the cache, where the engines find it.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Result, bail};
 use awe_awele::RuleSet;
+use awe_awithlaknannai::Settings;
+use awe_search::endgame::awithlaknannai::{self as serpents, SerpentEndgame};
 use awe_search::endgame::{Endgame, layer_size};
 
 use crate::args::{EndgameArgs, GameName};
 
-/// The largest database a build may ask for.
+/// The largest Awélé database a build may ask for.
 const MAX_SEEDS: usize = 24;
 
 /// Where databases are kept: `$AWE_CACHE`, or `$XDG_CACHE_HOME/awe`, or `~/.cache/awe`.
@@ -28,7 +30,7 @@ fn file_name(rules: RuleSet, seeds: usize) -> String {
     format!("awele-{}-{seeds}.db", rules.name())
 }
 
-/// The largest database of `rules` in the cache, if there is one that reads.
+/// The largest Awélé database of `rules` in the cache, if there is one that reads.
 pub fn cached(rules: RuleSet) -> Option<Endgame> {
     let dir = cache_dir()?;
     (1..=MAX_SEEDS).rev().find_map(|seeds| {
@@ -37,48 +39,108 @@ pub fn cached(rules: RuleSet) -> Option<Endgame> {
     })
 }
 
+/// The largest Awithlaknannai database of the board and rules of `settings` in the cache, if
+/// there is one that reads.
+pub fn cached_serpents(settings: Settings) -> Option<SerpentEndgame> {
+    let dir = cache_dir()?;
+    (1..=serpents::MAX_PIECES).rev().find_map(|pieces| {
+        let path = dir.join(serpents::file_name(&settings, pieces));
+        path.exists().then(|| SerpentEndgame::load(&path, settings, pieces).ok()).flatten()
+    })
+}
+
 pub fn run(args: EndgameArgs) -> Result<()> {
-    if args.game != GameName::Awele {
-        bail!("awe endgame builds Awélé databases only");
+    match args.game {
+        GameName::Awele => awele(args),
+        GameName::Awithlaknannai => awithlaknannai(args),
+        GameName::Awechec => bail!("awe endgame builds Awélé and Awithlaknannai databases"),
+    }
+}
+
+/// Where to write a database: `--path`, or `name` in the cache.
+fn destination(path: Option<PathBuf>, name: String) -> Result<PathBuf> {
+    match path {
+        Some(path) => Ok(path),
+        None => match cache_dir() {
+            Some(dir) => Ok(dir.join(name)),
+            None => bail!("no cache folder (set AWE_CACHE or HOME), and no --path"),
+        },
+    }
+}
+
+/// A progress bar on standard error, a few times a second: `share` of the work done, and what
+/// is being done.
+struct Progress {
+    shown: Option<Instant>,
+}
+
+impl Progress {
+    fn show(&mut self, share: f64, doing: std::fmt::Arguments) {
+        if self.shown.is_some_and(|at| at.elapsed().as_millis() < 250) {
+            return;
+        }
+        self.shown = Some(Instant::now());
+        let bar = "#".repeat((share * 30.0) as usize);
+        eprint!("\r[{bar:<30}] {:>3.0}%  {doing}  ", share * 100.0);
+        let _ = std::io::stderr().flush();
+    }
+}
+
+fn saved(positions: usize, bytes: usize, started: Instant, path: &Path) {
+    eprintln!();
+    let seconds = started.elapsed().as_secs_f64();
+    println!("{positions} positions in {seconds:.1} s, {bytes} bytes");
+    println!("saved to {}", path.display());
+}
+
+fn awele(args: EndgameArgs) -> Result<()> {
+    if args.serpent.any() {
+        bail!("--board, --start, --first, --ply-limit and the line options are for awithlaknannai");
     }
     anyhow::ensure!(args.seeds <= MAX_SEEDS, "--seeds: at most {MAX_SEEDS}");
     let rules: RuleSet = args.rules.as_deref().map_or(Ok(RuleSet::Awechec), str::parse)?;
-    let path = match args.path {
-        Some(path) => path,
-        None => match cache_dir() {
-            Some(dir) => dir.join(file_name(rules, args.seeds)),
-            None => bail!("no cache folder (set AWE_CACHE or HOME), and no --path"),
-        },
-    };
+    let path = destination(args.path, file_name(rules, args.seeds))?;
     let total: u64 = (0..=args.seeds).map(layer_size).sum();
     println!("awele {rules}: {total} boards of up to {} seeds", args.seeds);
     let started = Instant::now();
-    let mut done_before = 0u64;
-    let mut last_layer = usize::MAX;
-    let mut shown = Instant::now();
+    let mut progress = Progress { shown: None };
     let db = Endgame::build(rules, args.seeds, |seeds, iteration, changed| {
-        // A few times a second, and at each new layer.
-        if seeds == last_layer && shown.elapsed().as_millis() < 250 {
-            return;
-        }
-        shown = Instant::now();
-        if seeds != last_layer {
-            if last_layer != usize::MAX {
-                done_before += layer_size(last_layer);
-            }
-            last_layer = seeds;
-        }
-        let share = (done_before + layer_size(seeds) / 2) as f64 / total as f64;
-        let bar = "#".repeat((share * 30.0) as usize);
-        eprint!(
-            "\r[{bar:<30}] {:>3.0}%  {seeds:>2} seeds, iteration {iteration:>3}, {changed:>10} changed  ",
-            share * 100.0
+        let done: u64 = (0..seeds).map(layer_size).sum::<u64>() + layer_size(seeds) / 2;
+        progress.show(
+            done as f64 / total as f64,
+            format_args!("{seeds:>2} seeds, iteration {iteration:>3}, {changed:>10} changed"),
         );
-        let _ = std::io::stderr().flush();
     })?;
-    eprintln!();
     db.save(&path)?;
-    println!("{} boards in {:.1} s, {} bytes", db.len(), started.elapsed().as_secs_f64(), db.len());
-    println!("saved to {}", path.display());
+    saved(db.len(), db.bytes(), started, &path);
+    Ok(())
+}
+
+fn awithlaknannai(args: EndgameArgs) -> Result<()> {
+    if args.serpent.start.is_some() || args.serpent.first.is_some() {
+        bail!("a database holds every position of its board: --start and --first go without it");
+    }
+    let start = crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
+    let settings = *start.settings();
+    let pieces = args.pieces;
+    anyhow::ensure!(pieces <= serpents::MAX_PIECES, "--pieces: at most {}", serpents::MAX_PIECES);
+    let path = destination(args.path, serpents::file_name(&settings, pieces))?;
+    let total = SerpentEndgame::positions(settings, pieces);
+    println!(
+        "awithlaknannai {} {}: {total} positions of up to {pieces} pieces",
+        settings.board.kind(),
+        settings.rules
+    );
+    let started = Instant::now();
+    let mut progress = Progress { shown: None };
+    let db = SerpentEndgame::build(settings, pieces, |on_board, iteration, changed| {
+        let done = SerpentEndgame::positions(settings, on_board.saturating_sub(1));
+        progress.show(
+            done as f64 / total as f64,
+            format_args!("{on_board} pieces, iteration {iteration:>3}, {changed:>9} changed"),
+        );
+    })?;
+    db.save(&path)?;
+    saved(db.len(), db.len() * 2, started, &path);
     Ok(())
 }

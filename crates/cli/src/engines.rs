@@ -36,6 +36,15 @@ impl Playable for awe_awele::Position {
 
 impl Playable for awe_awithlaknannai::Position {
     type Eval = awe_search::awithlaknannai::SerpentEval;
+
+    fn evaluator(start: &Self) -> Self::Eval {
+        match crate::endgame::cached_serpents(*start.settings()) {
+            Some(db) => {
+                awe_search::awithlaknannai::SerpentEval::with_endgame(std::sync::Arc::new(db))
+            }
+            None => Self::Eval::default(),
+        }
+    }
 }
 
 /// A player of `awe match`.

@@ -404,7 +404,7 @@ fn an_endgame_database_is_built_into_the_cache_and_used() {
     let output = run(&["endgame", "awele", "--rules", "awari", "--seeds", "6"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(cache.join("awele-awari-6.db").exists());
-    assert!(String::from_utf8_lossy(&output.stdout).contains("18564 boards"));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("18564 positions"));
     // Inside the database the engine knows the result at once.
     let output = run(&[
         "analyze",
@@ -418,9 +418,55 @@ fn an_endgame_database_is_built_into_the_cache_and_used() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    // `abapa` keeps two bounds a board, and its engine uses them.
     let output = run(&["endgame", "awele", "--rules", "abapa", "--seeds", "6"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("18564 positions"));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("37128 bytes"));
+    let output = run(&[
+        "analyze",
+        "awele",
+        "--rules",
+        "abapa",
+        "--position",
+        "0,0,0,0,1,1/0,0,0,0,0,1 S 21 24",
+        "--time",
+        "0.1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    let output = run(&["endgame", "awele", "--seeds", "25"]);
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("score"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("at most"), "{}", stderr(&output));
+    // Awithlaknannai: a database of the board and rule set, found by the engines.
+    let output = run(&["endgame", "awithlaknannai", "--pieces", "4"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(cache.join("awithlaknannai-mosona-wikipedia-4.db").exists());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("222051 positions"));
+    let analyze = |rules: &str| {
+        run(&[
+            "analyze",
+            "awithlaknannai",
+            "--rules",
+            rules,
+            "--position",
+            "......../..b.....b/.w....w. w 0",
+            "--time",
+            "0.1",
+        ])
+    };
+    // Taking at once leads into the database, which knows the win and its length.
+    let output = analyze("wikipedia");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).starts_with("best b2xm4 score win in 11"), "{}", last_line(&output));
+    // Another rule set has no database in the cache: the engine searches the line to its end.
+    let output = analyze("bell");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let line = last_line(&output);
+    assert!(line.split(" line ").nth(1).unwrap().split(' ').count() > 5, "{line}");
+    let output = run(&["endgame", "awithlaknannai", "--pieces", "9"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("at most"), "{}", stderr(&output));
     let _ = std::fs::remove_dir_all(&cache);
 }
 

@@ -48,12 +48,14 @@ impl Evaluator<Position> for AweleEval {
         SEED
     }
 
-    fn exact(&self, position: &Position) -> Option<Score> {
-        let gain = self.endgame.as_ref()?.probe(position)? as Score;
+    fn exact(&self, position: &Position, _ply: u32) -> Option<Score> {
+        let known = self.endgame.as_ref()?.probe(position)?;
         let me = position.turn();
-        let margin =
-            position.captured(me) as Score - position.captured(me.opponent()) as Score + gain;
-        Some(margin * SEED + margin.signum() * KNOWN_WIN)
+        let now = position.captured(me) as Score - position.captured(me.opponent()) as Score;
+        let (low, high) = (now + known.low as Score, now + known.high as Score);
+        // Where the database only bounds the margin, the result is known when both bounds give
+        // it; the margin given is the one surely reached.
+        (low.signum() == high.signum()).then(|| low * SEED + low.signum() * KNOWN_WIN)
     }
 
     fn evaluate(&self, position: &Position) -> Score {

@@ -1,19 +1,30 @@
 //! Awithlaknannai's evaluation: pieces first, then their safety from capture and mobility.
 
+use std::sync::Arc;
+
 use awe_awithlaknannai::{Move, Position};
 use awe_game::Side;
 
+use crate::endgame::awithlaknannai::{SerpentEndgame, Value};
 use crate::eval::Evaluator;
-use crate::score::Score;
+use crate::score::{KNOWN_WIN, Score, WIN};
 
 /// A piece is worth this much.
 pub const PIECE: Score = 100;
 
-/// The evaluation of Awithlaknannai, under any rule set and on any board.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SerpentEval;
+/// The evaluation of Awithlaknannai, under any rule set and on any board, exact where an
+/// endgame database knows the position.
+#[derive(Clone, Debug, Default)]
+pub struct SerpentEval {
+    endgame: Option<Arc<SerpentEndgame>>,
+}
 
 impl SerpentEval {
+    /// The evaluation with an endgame database.
+    pub fn with_endgame(endgame: Arc<SerpentEndgame>) -> SerpentEval {
+        SerpentEval { endgame: Some(endgame) }
+    }
+
     /// The pieces of `side` that the other side could take now, counted as a set.
     fn exposed(position: &Position, side: Side) -> Score {
         let board = position.board();
@@ -50,6 +61,27 @@ impl SerpentEval {
 impl Evaluator<Position> for SerpentEval {
     fn point(&self) -> Score {
         PIECE
+    }
+
+    fn exact(&self, position: &Position, ply: u32) -> Option<Score> {
+        let value = self.endgame.as_ref()?.probe(position)?;
+        // A win or loss by moves counts only if it comes before the game's ply limit would end
+        // it; a quiet end is the same whenever the limit comes.
+        let within = |plies: u16| plies <= position.plies_left();
+        let me = position.turn();
+        let margin = || {
+            (position.pieces(me).count_ones() as Score
+                - position.pieces(me.opponent()).count_ones() as Score)
+                * PIECE
+        };
+        match value {
+            Value::Win(plies) if within(plies) => Some(WIN - ply as Score - plies as Score),
+            Value::Loss(plies) if within(plies) => Some(-(WIN - ply as Score - plies as Score)),
+            Value::Win(_) | Value::Loss(_) => None,
+            Value::QuietWin => Some(KNOWN_WIN + margin()),
+            Value::QuietLoss => Some(-KNOWN_WIN + margin()),
+            Value::Draw => Some(0),
+        }
     }
 
     fn evaluate(&self, position: &Position) -> Score {

@@ -27,9 +27,9 @@ pub trait Evaluator<P: Position> {
         }
     }
 
-    /// The exact score of `position`, when the game knows it without searching (an endgame
-    /// database): the search stops there.
-    fn exact(&self, _position: &P) -> Option<Score> {
+    /// The exact score of `position`, `ply` plies below the root, when the game knows it without
+    /// searching (an endgame database): the search stops there.
+    fn exact(&self, _position: &P, _ply: u32) -> Option<Score> {
         None
     }
 

@@ -263,7 +263,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             return 0;
         }
         if ply > 0
-            && let Some(score) = self.eval.exact(position)
+            && let Some(score) = self.eval.exact(position, ply)
         {
             pv.clear();
             return score;

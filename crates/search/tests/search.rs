@@ -85,8 +85,8 @@ fn alpha_beta_scores_awithlaknannai_positions_as_plain_minimax_does() {
             continue;
         }
         let depth = 1 + i as u32 % 3;
-        let expected = minimax(&game, depth, &NoQuiescence(SerpentEval), 0);
-        let found = Searcher::new(NoQuiescence(SerpentEval), 1).search(
+        let expected = minimax(&game, depth, &NoQuiescence(SerpentEval::default()), 0);
+        let found = Searcher::new(NoQuiescence(SerpentEval::default()), 1).search(
             &game,
             &Limits::depth(depth),
             |_| {},
