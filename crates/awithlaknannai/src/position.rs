@@ -263,7 +263,8 @@ impl Position {
         for from in bits(me) {
             path[0] = Point(from as u8);
             // The piece has left its point: a chain may come back to it.
-            self.captures(&mut path, 1, empty | 1 << from, them, 0, moves);
+            let first = moves.len();
+            self.captures(&mut path, 1, empty | 1 << from, them, 0, first, moves);
         }
         if rules.most_captures {
             let most = moves.iter().map(|m| m.captured().count_ones()).max().unwrap_or(0);
@@ -322,8 +323,48 @@ impl Position {
         (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len() as u32) as usize])
     }
 
+    /// The pieces of `side` that the other side could take with a jump now, whoever is to move
+    /// (an evaluation's measure of danger).
+    pub fn exposed(&self, side: Side) -> u64 {
+        match self.board().kind() {
+            BoardKind::Mosona => self.exposed_on::<shapes::Mosona>(side),
+            BoardKind::Kolowis => self.exposed_on::<shapes::Kolowis>(side),
+            BoardKind::KolowisLudii => self.exposed_on::<shapes::KolowisLudii>(side),
+        }
+    }
+
+    fn exposed_on<G: Geometry>(&self, side: Side) -> u64 {
+        let masks = self.board().masks();
+        let (victims, jumpers) = (self.pieces(side), self.pieces(side.opponent()));
+        let empty = self.board().all() & !(victims | jumpers);
+        if self.rules().bent_jumps {
+            // A piece next to a jumper, with a free neighbour to land on.
+            victims
+                & shapes::neighbours::<G>(masks, jumpers)
+                & shapes::neighbours::<G>(masks, empty)
+        } else {
+            shapes::jumped::<G>(masks, jumpers, victims, empty)
+        }
+    }
+
+    /// The steps `side` could make now, whoever is to move: each piece's free neighbours.
+    pub fn steps(&self, side: Side) -> u32 {
+        match self.board().kind() {
+            BoardKind::Mosona => self.steps_on::<shapes::Mosona>(side),
+            BoardKind::Kolowis => self.steps_on::<shapes::Kolowis>(side),
+            BoardKind::KolowisLudii => self.steps_on::<shapes::KolowisLudii>(side),
+        }
+    }
+
+    fn steps_on<G: Geometry>(&self, side: Side) -> u32 {
+        let (me, them) = (self.pieces(side), self.pieces(side.opponent()));
+        let empty = self.board().all() & !(me | them);
+        Movers::<G>::new(self.board().masks(), me, them, empty, false).step_count
+    }
+
     /// Adds the captures that go on from `path[len - 1]`: the pieces of `them` not yet taken
     /// (`taken`), landing on points of `empty` or on those freed by the pieces taken.
+    #[allow(clippy::too_many_arguments)]
     fn captures(
         &self,
         path: &mut [Point; MAX_PATH],
@@ -331,6 +372,7 @@ impl Position {
         empty: u64,
         them: u64,
         taken: u64,
+        first: usize,
         moves: &mut MoveList,
     ) {
         let rules = self.rules();
@@ -349,14 +391,26 @@ impl Position {
             path[len] = to;
             let taken = taken | over.bit();
             if rules.chains && len + 1 < MAX_PATH {
-                self.captures(path, len + 1, empty, them, taken, moves);
+                self.captures(path, len + 1, empty, them, taken, first, moves);
             } else {
-                push_new(moves, Move::capture(&path[..len + 1], taken));
+                self.push_capture(moves, first, Move::capture(&path[..len + 1], taken));
             }
         }
         if !went_on && len > 1 {
             // The chain stops where the piece can jump no more.
-            push_new(moves, Move::capture(&path[..len], taken));
+            self.push_capture(moves, first, Move::capture(&path[..len], taken));
+        }
+    }
+
+    /// Adds a capture of the piece that began at `moves[first]`'s point, unless the list has it:
+    /// with bent jumps, two pieces between the same two points can be taken in either order
+    /// along the same path (straight jumps never give one move twice).
+    #[inline]
+    fn push_capture(&self, moves: &mut MoveList, first: usize, mv: Move) {
+        let known = self.rules().bent_jumps
+            && moves[first..].iter().any(|m| m.captured() == mv.captured() && *m == mv);
+        if !known {
+            moves.push(mv);
         }
     }
 
@@ -398,14 +452,6 @@ impl Position {
             score: self.score(),
             termination: Termination::NoLegalMove,
         })
-    }
-}
-
-/// Adds `mv` unless the list has it: with bent jumps, two pieces between the same two points
-/// can be taken in either order along the same path.
-fn push_new(moves: &mut MoveList, mv: Move) {
-    if !moves.contains(&mv) {
-        moves.push(mv);
     }
 }
 

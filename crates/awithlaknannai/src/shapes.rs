@@ -145,6 +145,17 @@ pub(crate) fn any_bent_jump<G: Geometry>(
     them & neighbours::<G>(masks, me) & neighbours::<G>(masks, empty) != 0
 }
 
+/// The pieces of `them` that a piece of `me` can jump in a straight line to a point of `empty`.
+#[inline(always)]
+pub(crate) fn jumped<G: Geometry>(masks: &ShapeMasks, me: u64, them: u64, empty: u64) -> u64 {
+    let mut taken = 0;
+    for (i, &(over, land)) in G::SHAPES.iter().enumerate().take(G::JUMPS) {
+        let jumpers = me & masks[i] & shift(them, -over) & shift(empty, -land);
+        taken |= shift(jumpers, over);
+    }
+    taken
+}
+
 /// The pieces that can make each straight single jump and each step of a position, with their
 /// counts: enough to draw one of these moves uniformly without listing them.
 pub(crate) struct Movers<G> {

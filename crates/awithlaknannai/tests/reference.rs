@@ -352,6 +352,36 @@ proptest! {
     }
 }
 
+/// `exposed` and `steps` against the board's lists of jumps and neighbours, point by point.
+fn check_exposed_and_steps(p: &Position) {
+    let board = p.board();
+    for side in Side::ALL {
+        let (mine, theirs) = (p.pieces(side), p.pieces(side.opponent()));
+        let empty = board.all() & !(mine | theirs);
+        let mut exposed = 0u64;
+        let mut steps = 0;
+        for point in board.points() {
+            if theirs & point.bit() != 0 {
+                let jumps = if p.rules().bent_jumps {
+                    board.bent_jumps(point)
+                } else {
+                    board.straight_jumps(point)
+                };
+                for &(over, to) in jumps {
+                    if mine & over.bit() != 0 && empty & to.bit() != 0 {
+                        exposed |= over.bit();
+                    }
+                }
+            }
+            if mine & point.bit() != 0 {
+                steps += (board.neighbours(point) & empty).count_ones();
+            }
+        }
+        assert_eq!(p.exposed(side), exposed, "{p}: {side:?} exposed");
+        assert_eq!(p.steps(side), steps, "{p}: {side:?} steps");
+    }
+}
+
 /// `random_move` draws only legal moves, can draw every one, and finds none exactly when the
 /// game is over by the position.
 fn check_random_moves(
@@ -379,6 +409,7 @@ fn check_random_moves(
             drawn.insert(mv);
         }
         assert_eq!(drawn.len(), moves.len(), "{rules}: every legal move of {p} is drawn");
+        check_exposed_and_steps(&p);
         let mv = moves[rng.random_range(0..moves.len())];
         game.play(mv).unwrap();
         if game.outcome().is_some() {

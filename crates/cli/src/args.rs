@@ -124,6 +124,11 @@ pub struct MatchArgs {
     /// Plies played at random at the start of each pair of games, to vary the openings.
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
+    /// Play the opening plies at this level (1 to 4: a move at random among those nearly as
+    /// good as the best) instead of uniformly at random: openings without blunders, for games
+    /// where a random move loses at once.
+    #[arg(long)]
+    pub opening_level: Option<String>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
 }

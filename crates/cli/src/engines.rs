@@ -146,12 +146,28 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
     ];
     let time = crate::seconds(args.time)?;
     let mut rng = SmallRng::seed_from_u64(args.seed);
+    let opening_level = match args.opening_level.as_deref() {
+        Some(level) => Some(level.parse::<Level>().map_err(anyhow::Error::msg)?),
+        None => None,
+    };
     let mut opening = Game::new(start);
     let mut points = 0.0;
     for i in 0..args.games {
         if i % 2 == 0 {
             // A new opening for each pair of games, played once with each colour.
-            opening = awe_game::playout::random_game(start, &mut rng, args.opening_plies as usize);
+            let plies = args.opening_plies as usize;
+            opening = match opening_level {
+                None => awe_game::playout::random_game(start, &mut rng, plies),
+                Some(level) => {
+                    let mut engine = Engine::new(P::evaluator(&start), level, rng.random());
+                    let mut game = Game::new(start);
+                    for _ in 0..plies {
+                        let Some(mv) = engine.choose(&game, None, |_| {}) else { break };
+                        game.play(mv).map_err(|e| anyhow::anyhow!("opening: {e:?}"))?;
+                    }
+                    game
+                }
+            };
         }
         // Player A takes the first side to move in even games, the second in odd ones.
         let a_side = if i % 2 == 0 { start.turn() } else { start.turn().opponent() };

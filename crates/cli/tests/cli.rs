@@ -5,12 +5,19 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+/// The awe command, with an empty cache: the tests see no database the machine has built.
+fn awe_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_awe"));
+    command.env("AWE_CACHE", std::env::temp_dir().join("awe-cli-test-empty-cache"));
+    command
+}
+
 fn awe(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_awe")).args(args).output().expect("awe runs")
+    awe_command().args(args).output().expect("awe runs")
 }
 
 fn awe_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+    let mut child = awe_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -472,7 +479,7 @@ fn an_endgame_database_is_built_into_the_cache_and_used() {
 
 /// Runs awe with `input`; fails if it has not finished within `seconds`.
 fn awe_within(args: &[&str], input: &str, seconds: u64) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+    let mut child = awe_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use awe_awithlaknannai::{Move, Position};
-use awe_game::Side;
 
 use crate::endgame::awithlaknannai::{SerpentEndgame, Value};
 use crate::eval::Evaluator;
@@ -24,41 +23,13 @@ impl SerpentEval {
     pub fn with_endgame(endgame: Arc<SerpentEndgame>) -> SerpentEval {
         SerpentEval { endgame: Some(endgame) }
     }
-
-    /// The pieces of `side` that the other side could take now, counted as a set.
-    fn exposed(position: &Position, side: Side) -> Score {
-        let board = position.board();
-        let (mine, theirs) = (position.pieces(side), position.pieces(side.opponent()));
-        let empty = board.all() & !(mine | theirs);
-        let mut exposed = 0u64;
-        for from in board.points().filter(|p| theirs & p.bit() != 0) {
-            let jumps = if position.rules().bent_jumps {
-                board.bent_jumps(from)
-            } else {
-                board.straight_jumps(from)
-            };
-            for &(over, to) in jumps {
-                if mine & over.bit() != 0 && empty & to.bit() != 0 {
-                    exposed |= over.bit();
-                }
-            }
-        }
-        exposed.count_ones() as Score
-    }
-
-    fn mobility(position: &Position, side: Side) -> Score {
-        let board = position.board();
-        let mine = position.pieces(side);
-        let empty = board.all() & !(mine | position.pieces(side.opponent()));
-        board
-            .points()
-            .filter(|p| mine & p.bit() != 0)
-            .map(|p| (board.neighbours(p) & empty).count_ones())
-            .sum::<u32>() as Score
-    }
 }
 
 impl Evaluator<Position> for SerpentEval {
+    // Captures are compulsory and chains free the board: a long exchange branches at every
+    // capture, and twelve plies of it cost more than the plies of search they displace.
+    const QUIESCENCE: u32 = 6;
+
     fn point(&self) -> Score {
         PIECE
     }
@@ -90,9 +61,9 @@ impl Evaluator<Position> for SerpentEval {
         let pieces =
             position.pieces(me).count_ones() as Score - position.pieces(them).count_ones() as Score;
         // The side to move takes first: its exposed pieces weigh less than the other side's.
-        pieces * PIECE - Self::exposed(position, me) * 30
-            + Self::exposed(position, them) * 45
-            + (Self::mobility(position, me) - Self::mobility(position, them)) * 2
+        let exposed = |side| position.exposed(side).count_ones() as Score;
+        let steps = |side| position.steps(side) as Score;
+        pieces * PIECE - exposed(me) * 30 + exposed(them) * 45 + (steps(me) - steps(them)) * 2
     }
 
     fn order(&self, _position: &Position, mv: Move) -> Score {

@@ -7,6 +7,10 @@ use crate::score::{Score, WIN};
 
 /// A game's evaluation, in the side to move's view.
 pub trait Evaluator<P: Position> {
+    /// Plies of captures the quiescence search plays at most below the depth searched (at most
+    /// 12).
+    const QUIESCENCE: u32 = 12;
+
     /// How good `position` (not over) is for the side to move.
     fn evaluate(&self, position: &P) -> Score;
 

@@ -78,6 +78,8 @@ pub struct Searcher<P: Position, E> {
     started: Instant,
     limits: Limits,
     aborted: bool,
+    /// The best root move of the last iteration searched, even in part.
+    root_best: Option<P::Move>,
     /// The node count at which the limits are next looked at.
     next_check: u64,
 }
@@ -94,6 +96,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             started: Instant::now(),
             limits: Limits::default(),
             aborted: false,
+            root_best: None,
             next_check: 0,
         }
     }
@@ -163,10 +166,11 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             }
         }
         if best.pv.is_empty() {
-            // Not even depth 1 completed: any legal move beats none.
+            // Not even depth 1 completed: the best of the moves it searched, else any legal
+            // move (none is worse).
             let mut moves = P::MoveList::default();
             root.legal_moves(&mut moves);
-            best.pv.extend(moves.first().copied());
+            best.pv.extend(self.root_best.or(moves.first().copied()));
         }
         best.nodes = self.nodes;
         best.elapsed = self.started.elapsed();
@@ -199,6 +203,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         self.nodes = 0;
         self.next_check = 0;
         self.aborted = false;
+        self.root_best = None;
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.path = history_keys(game);
     }
@@ -262,12 +267,6 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         if self.aborted {
             return 0;
         }
-        if ply > 0
-            && let Some(score) = self.eval.exact(position, ply)
-        {
-            pv.clear();
-            return score;
-        }
         let mut moves = P::MoveList::default();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -276,6 +275,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
                 Some(outcome) => self.eval.terminal(position, &outcome, ply),
                 None => 0,
             };
+        }
+        // A database knows a position the game has not ended.
+        if ply > 0
+            && let Some(score) = self.eval.exact(position, ply)
+        {
+            pv.clear();
+            return score;
         }
         if depth == 0 {
             pv.clear();
@@ -343,6 +349,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
                 if score > alpha {
                     alpha = score;
                     pv.clear();
@@ -385,13 +394,24 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         q: u32,
     ) -> Score {
         self.nodes += 1;
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        let mut moves = P::MoveList::default();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // No move: the game is over by the position (the rules crates promise it).
+            return match position.outcome() {
+                Some(outcome) => self.eval.terminal(position, &outcome, ply),
+                None => 0,
+            };
+        }
         let stand = self.eval.evaluate(position);
-        if stand >= beta || q >= MAX_QUIESCENCE {
+        if stand >= beta || q >= E::QUIESCENCE.min(MAX_QUIESCENCE) {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut moves = P::MoveList::default();
-        position.legal_moves(&mut moves);
         let mut noisy: Vec<(P::Move, Score)> = moves
             .iter()
             .filter(|&&mv| self.eval.is_noisy(position, mv))
@@ -401,10 +421,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let mut best = stand;
         for (mv, _) in noisy {
             let child = position.play(mv);
-            let score = match child.outcome() {
-                Some(outcome) => -self.eval.terminal(&child, &outcome, ply + 1),
-                None => -self.quiescence(&child, -beta, -alpha, ply + 1, q + 1),
-            };
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, q + 1);
             if score > best {
                 best = score;
                 if score > alpha {

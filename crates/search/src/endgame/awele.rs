@@ -270,8 +270,11 @@ impl Endgame {
 
     /// Solves a layer where a repetition gives each side its own row, as bounds that hold
     /// whatever the history: a move to a board seen before since the last capture ends the game
-    /// there, so a child is worth either its own value or its own rows. The bounds start at the
-    /// widest, `-n..=n`, and only narrow, so the iteration ends.
+    /// there, so a child is worth either its own value or its own rows. (Keeping to the children
+    /// in the same strongly connected component of the layer's quiet moves, the only ones that
+    /// can have been seen before, makes 1.7 % of 12-seed boards exact instead of 1.0 %: the
+    /// quiet moves of a layer nearly all lie on cycles.) The bounds start at the widest,
+    /// `-n..=n`, and only narrow, so the iteration ends.
     fn solve_bounded(
         &self,
         n: usize,
@@ -359,6 +362,14 @@ impl Endgame {
         let low = self.low[n][rank];
         let high = self.high.get(n).map_or(low, |layer| layer[rank]);
         Some(Known { low, high })
+    }
+
+    /// How many boards of `seeds` seeds have an exact value.
+    pub fn exact_count(&self, seeds: usize) -> u64 {
+        match self.high.get(seeds) {
+            Some(high) => self.low[seeds].iter().zip(high).filter(|(l, h)| l == h).count() as u64,
+            None => self.low.get(seeds).map_or(0, |layer| layer.len() as u64),
+        }
     }
 
     /// Writes the database to `path`.
