@@ -41,7 +41,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
 fn bench<P: awe_game::Position>(start: P, args: &BenchArgs) {
     // Perft from the start, one depth deeper at a time, for about a third of the time given.
     let budget = Duration::from_secs_f64(args.seconds / 3.0);
-    let game = Game::new(start);
+    let game = Game::new(start.clone());
     let started = Instant::now();
     let mut nodes = 0u64;
     let mut depth = 1;

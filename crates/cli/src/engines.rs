@@ -150,17 +150,17 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
         Some(level) => Some(level.parse::<Level>().map_err(anyhow::Error::msg)?),
         None => None,
     };
-    let mut opening = Game::new(start);
+    let mut opening = Game::new(start.clone());
     let mut points = 0.0;
     for i in 0..args.games {
         if i % 2 == 0 {
             // A new opening for each pair of games, played once with each colour.
             let plies = args.opening_plies as usize;
             opening = match opening_level {
-                None => awe_game::playout::random_game(start, &mut rng, plies),
+                None => awe_game::playout::random_game(start.clone(), &mut rng, plies),
                 Some(level) => {
                     let mut engine = Engine::new(P::evaluator(&start), level, rng.random());
-                    let mut game = Game::new(start);
+                    let mut game = Game::new(start.clone());
                     for _ in 0..plies {
                         let Some(mv) = engine.choose(&game, None, |_| {}) else { break };
                         game.play(mv).map_err(|e| anyhow::anyhow!("opening: {e:?}"))?;
@@ -237,7 +237,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> Result<()> {
 }
 
 fn analyze_position<P: Playable>(start: P, time: Duration) -> Result<()> {
-    let game = Game::new(start);
+    let game = Game::new(start.clone());
     if let Some(outcome) = game.outcome() {
         println!("the game is over ({})", outcome.termination);
         return Ok(());
@@ -266,7 +266,7 @@ fn analyze_position<P: Playable>(start: P, time: Duration) -> Result<()> {
 
 /// The moves of a line in notation, each from the position it is played in.
 pub fn line<P: Position>(start: &P, moves: &[P::Move]) -> Vec<String> {
-    let mut position = *start;
+    let mut position = start.clone();
     moves
         .iter()
         .map(|&mv| {
@@ -281,7 +281,7 @@ pub fn line<P: Position>(start: &P, moves: &[P::Move]) -> Vec<String> {
 fn analyze_game<P: Playable>(game: Game<P>, time: Duration) -> Result<()> {
     let mut searcher = Searcher::new(P::evaluator(game.start()), 64);
     let point = P::Eval::default().point();
-    let mut replay = Game::new(*game.start());
+    let mut replay = Game::new(game.start().clone());
     let mut mistakes = 0;
     for (ply, &mv) in game.moves().iter().enumerate() {
         let before = searcher.search(&replay, &Limits::time(time), |_| {});

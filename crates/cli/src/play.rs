@@ -108,7 +108,7 @@ fn computer<'a, P: crate::engines::Playable>(
         other => anyhow::bail!("--color: `{other}` is neither white nor black"),
     };
     let time = crate::seconds(args.time)?;
-    let start = *start;
+    let start = start.clone();
     let mut engine = awe_search::Engine::new(P::evaluator(&start), level, 1);
     Ok(Some((
         person.opponent(),
@@ -147,7 +147,7 @@ impl<F, N, R, H> Table<'_, F, N, R, H> {
         let mut input = stdin.lock();
         let mut game = Game::new(start);
         loop {
-            let current = *game.current();
+            let current = game.current().clone();
             let last = game.last_move().map(|(before, mv)| before.move_text(mv));
             println!();
             print!("{}", (self.picture)(&current, last.as_deref(), game.outcome().is_some()));

@@ -93,7 +93,7 @@ fn serve<P: Playable>(start: P) -> Result<()> {
     let mut out = std::io::stdout();
     let mut level = Level::MAX;
     let mut searcher = Searcher::new(P::evaluator(&start), 64);
-    let mut game = Game::new(start);
+    let mut game = Game::new(start.clone());
     for (line, flag) in commands {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
@@ -113,9 +113,9 @@ fn serve<P: Playable>(start: P) -> Result<()> {
             },
             Some("uginewgame") => {
                 searcher.clear();
-                game = Game::new(start);
+                game = Game::new(start.clone());
             }
-            Some("position") => match read_position(start, &words[1..]) {
+            Some("position") => match read_position(&start, &words[1..]) {
                 Ok(g) => game = g,
                 Err(e) => writeln!(out, "info string {e:#}")?,
             },
@@ -123,7 +123,7 @@ fn serve<P: Playable>(start: P) -> Result<()> {
                 let mut limits = read_go(&words[1..]);
                 limits.depth = Some(limits.depth.unwrap_or(u32::MAX).min(level.depth()));
                 limits.stop = flag;
-                let current = *game.current();
+                let current = game.current().clone();
                 let report = searcher.search(&game, &limits, |r| {
                     let _ = writeln!(out, "{}", info(&current, r));
                     let _ = out.flush();
@@ -142,10 +142,10 @@ fn serve<P: Playable>(start: P) -> Result<()> {
 }
 
 /// `startpos [moves …]` or `fen TEXT [moves …]`.
-fn read_position<P: Position>(start: P, words: &[&str]) -> Result<Game<P>> {
+fn read_position<P: Position>(start: &P, words: &[&str]) -> Result<Game<P>> {
     let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let first = match words.first() {
-        Some(&"startpos") => start,
+        Some(&"startpos") => start.clone(),
         Some(&"fen") => start.parse_position(&words[1..moves_at].join(" "))?,
         _ => bail!("position: expected startpos or fen"),
     };

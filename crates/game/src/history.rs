@@ -71,7 +71,7 @@ impl<P: Position> Game<P> {
         if let Some(outcome) = self.outcome() {
             return Err(PlayError::GameOver(outcome.termination));
         }
-        let current = *self.current();
+        let current = self.current().clone();
         if !current.is_legal(mv) {
             return Err(PlayError::Illegal);
         }

@@ -13,7 +13,7 @@ pub fn perft<P: Position>(game: &Game<P>, depth: u32) -> u64 {
     }
     let mut path = game.positions().to_vec();
     // The current position is the last of the path; `inner` pushes it again.
-    let current = path.pop().unwrap_or(*game.current());
+    let current = path.pop().unwrap_or_else(|| game.current().clone());
     inner(&current, &mut path, depth)
 }
 
@@ -47,7 +47,7 @@ fn inner<P: Position>(position: &P, path: &mut Vec<P>, depth: u32) -> u64 {
         // Every child is a leaf, finished or not.
         return moves.len() as u64;
     }
-    path.push(*position);
+    path.push(position.clone());
     let mut leaves = 0;
     for &mv in moves.iter() {
         let child = position.play(mv);

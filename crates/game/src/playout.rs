@@ -32,7 +32,7 @@ pub fn random_playout<P: Position, R: Rng + Clone>(
 fn play_out<P: Position, R: Rng>(start: &P, rng: &mut R, seen: &mut Seen<P>) -> Playout {
     seen.clear();
     seen.insert(start);
-    let mut position = *start;
+    let mut position = start.clone();
     let mut plies = 0;
     loop {
         let Some(mv) = position.random_move(rng) else {

@@ -9,11 +9,11 @@ use crate::{Outcome, Side};
 
 /// A position of a game: everything needed to know the legal moves and play one.
 ///
-/// Positions are small `Copy` values and moves are played by copy-make ([`Position::play`]), so a
+/// Positions are small values, cheap to clone (`Copy` where the game allows), and moves are played by copy-make ([`Position::play`]), so a
 /// search keeps its path on the stack. What depends on more than one position (repetition, ends
 /// agreed by the players) is kept by [`crate::Game`], helped by [`Position::repetition_key`] and
 /// [`Position::material`].
-pub trait Position: Copy + fmt::Debug {
+pub trait Position: Clone + fmt::Debug {
     /// A move, as small as the game allows.
     type Move: Copy + Eq + fmt::Debug;
     /// A fixed-capacity list of moves filled by [`Position::legal_moves`]: no allocation per node.

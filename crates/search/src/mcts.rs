@@ -59,14 +59,14 @@ impl Mcts {
         rng: &mut R,
     ) -> MctsReport<P::Move> {
         let started = Instant::now();
-        let root_position = *game.current();
+        let root_position = game.current().clone();
         let mut moves = P::MoveList::default();
         root_position.legal_moves(&mut moves);
         let mut tree = vec![Node {
             position: root_position,
             parent: usize::MAX,
             mv: None,
-            mover: root_position.turn().opponent(),
+            mover: game.current().turn().opponent(),
             children: Vec::new(),
             untried: moves.to_vec(),
             repeated: None,

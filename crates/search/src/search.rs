@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use awe_game::{Game, Position};
+use awe_game::{Game, Position, Side};
 
 use crate::eval::Evaluator;
 use crate::score::{INFINITY, Score, is_decided};
@@ -121,7 +121,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         mut report: impl FnMut(&Report<P::Move>),
     ) -> Report<P::Move> {
         self.start(game, limits.clone());
-        let root = *game.current();
+        let root = game.current().clone();
         let mut best =
             Report { depth: 0, score: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
         if game.outcome().is_some() {
@@ -180,7 +180,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
     /// The score of each legal move at `depth`, best first: what the weaker levels choose among.
     pub fn root_scores(&mut self, game: &Game<P>, depth: u32) -> Vec<(P::Move, Score)> {
         self.start(game, Limits::depth(depth));
-        let root = *game.current();
+        let root = game.current().clone();
         let mut moves = P::MoveList::default();
         root.legal_moves(&mut moves);
         let mut scores: Vec<(P::Move, Score)> = moves
@@ -188,7 +188,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             .map(|&mv| {
                 let child = root.play(mv);
                 let mut pv = Vec::new();
-                let score = -self.child_score(&child, depth - 1, -INFINITY, INFINITY, 1, &mut pv);
+                let turn = root.turn();
+                let score =
+                    self.child_score(turn, &child, depth - 1, -INFINITY, INFINITY, 1, &mut pv);
                 (mv, score)
             })
             .collect();
@@ -226,9 +228,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
     }
 
-    /// The score of `child`, one ply below its parent, or of the repetition it makes.
+    /// The score of `child`, one ply below its parent, or of the repetition it makes, for the
+    /// side that moved at the parent (`turn`), within that side's window. The side to move does
+    /// not always change: a game may give the same side two actions in a row.
+    #[allow(clippy::too_many_arguments)]
     fn child_score(
         &mut self,
+        turn: Side,
         child: &P,
         depth: u32,
         alpha: Score,
@@ -236,13 +242,19 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         ply: u32,
         pv: &mut Vec<P::Move>,
     ) -> Score {
+        let same = child.turn() == turn;
         if child.repetition_ends_game() && self.repeats(child) {
             pv.clear();
             let outcome = child.outcome_on_repetition();
-            return self.eval.terminal(child, &outcome, ply);
+            let score = self.eval.terminal(child, &outcome, ply);
+            return if same { score } else { -score };
         }
         self.path.push(child.repetition_key());
-        let score = self.negamax(child, depth, alpha, beta, ply, pv);
+        let score = if same {
+            self.negamax(child, depth, alpha, beta, ply, pv)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply, pv)
+        };
         self.path.pop();
         score
     }
@@ -323,22 +335,24 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut child_pv = Vec::new();
+        let turn = position.turn();
         for (i, &(mv, _)) in ordered.iter().enumerate() {
             let child = position.play(mv);
             let score = if i == 0 {
-                -self.child_score(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+                self.child_score(turn, &child, depth - 1, alpha, beta, ply + 1, &mut child_pv)
             } else {
                 // A null window first: most moves are only shown worse than the first.
-                let probe = -self.child_score(
+                let probe = self.child_score(
+                    turn,
                     &child,
                     depth - 1,
-                    -alpha - 1,
-                    -alpha,
+                    alpha,
+                    alpha + 1,
                     ply + 1,
                     &mut child_pv,
                 );
                 if probe > alpha && probe < beta {
-                    -self.child_score(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+                    self.child_score(turn, &child, depth - 1, alpha, beta, ply + 1, &mut child_pv)
                 } else {
                     probe
                 }
@@ -421,7 +435,11 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let mut best = stand;
         for (mv, _) in noisy {
             let child = position.play(mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, q + 1);
+            let score = if child.turn() == position.turn() {
+                self.quiescence(&child, alpha, beta, ply + 1, q + 1)
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, q + 1)
+            };
             if score > best {
                 best = score;
                 if score > alpha {
