@@ -11,11 +11,13 @@
 //! ```
 //!
 //! Where things are: the flow of the rules in [`position`], powers and handicaps in [`power`],
-//! the variants in [`variant`], the two languages in [`language`], the notation of chess
+//! the variants in [`variant`], the two languages in [`language`], the game as the engines see it
+//! in [`game`], the notation of chess
 //! half-moves in [`notation`], records and studies in [`record`], undo and the list of actions in
 //! [`history`], the picture of a game in [`diagram`].
 
 pub mod diagram;
+pub mod game;
 pub mod history;
 pub mod language;
 pub mod notation;
@@ -24,6 +26,7 @@ pub mod power;
 pub mod record;
 pub mod variant;
 
+pub use game::{ActionTextError, PositionTextError};
 pub use history::History;
 pub use language::{Language, ParseLanguageError};
 pub use position::{

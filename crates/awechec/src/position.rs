@@ -31,7 +31,7 @@ pub enum Decision {
 }
 
 /// Something a player does: the only way the game moves on.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A move at Awélé, by the side to move there.
     Awele(Pit),

@@ -1,0 +1,61 @@
+//! Awechec through the shared game trait: what the engines and the generic commands rely on.
+
+use awe_awechec::{Action, Position, Settings, Step, Variant};
+use awe_game::Position as _;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Random games under each variant: the moves are the legal actions, empty exactly when the game
+/// is over; every action's text reads back as the same action; the side to move is the one the
+/// step names; the position text of a chess phase reads back with the same hash.
+#[test]
+fn random_games_through_the_trait() {
+    for (seed, variant) in
+        [Variant::Standard, Variant::Forced, Variant::Synchronous].into_iter().enumerate()
+    {
+        let mut rng = SmallRng::seed_from_u64(seed as u64);
+        for _ in 0..4 {
+            let mut position = Position::new(Settings { variant, ..Settings::default() });
+            for _ in 0..600 {
+                let mut moves = <Position as awe_game::Position>::MoveList::default();
+                position.legal_moves(&mut moves);
+                assert_eq!(moves.is_empty(), position.outcome().is_some(), "{:?}", position.step());
+                if moves.is_empty() {
+                    break;
+                }
+                assert_eq!(Some(position.turn()), position.step().player());
+                for &action in moves.iter() {
+                    let text = position.move_text(action);
+                    assert_eq!(position.parse_move(&text).unwrap(), action, "{text}");
+                }
+                if matches!(position.step(), Step::Decision { .. }) && !position.awele_running() {
+                    let text = position.position_text();
+                    let back = position.parse_position(&text).unwrap();
+                    assert_eq!(back.hash(), position.hash(), "{text}");
+                    assert_eq!(back.position_text(), text);
+                }
+                let action = moves[rng.random_range(0..moves.len())];
+                position = awe_game::Position::play(&position, action);
+            }
+        }
+    }
+}
+
+#[test]
+fn position_texts_name_what_is_wrong() {
+    let start = Position::new(Settings::default());
+    for (text, part) in [
+        ("8/8/8 w - - 0 1 | W | -", "FEN"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 | WX | -", "power"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 | W", "fields"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 | W | 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0", "not both"),
+    ] {
+        let error = start.parse_position(text).unwrap_err().to_string();
+        assert!(error.contains(part), "{text}: {error}");
+    }
+    // The usual start reads back.
+    let text = start.position_text();
+    assert_eq!(start.parse_position(&text).unwrap().position_text(), text);
+    assert!(matches!(start.parse_move("normal"), Err(_)));
+    assert!(matches!(start.legal_actions()[0], Action::Awele(_)));
+}
