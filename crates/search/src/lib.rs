@@ -2,8 +2,8 @@
 //!
 //! [`search`] holds an iterative-deepening alpha-beta written once against
 //! [`awe_game::Position`] and monomorphised for each game; a game brings an [`Evaluator`]: how
-//! good a position is, which moves to try first, which moves are captures. [`awele`] and
-//! [`awithlaknannai`] are those of the two games; [`engine`] turns a search into levels of play.
+//! good a position is, which moves to try first, which moves are captures. [`awele`],
+//! [`awithlaknannai`] and [`awechec`] are those of the three games; [`engine`] turns a search into levels of play.
 //!
 //! ```
 //! use awe_awele::{Position, RuleSet};
@@ -16,6 +16,7 @@
 //! assert!(report.best().is_some());
 //! ```
 
+pub mod awechec;
 pub mod awele;
 pub mod awithlaknannai;
 pub mod endgame;
