@@ -80,7 +80,7 @@ proptest! {
             let current = history.current().clone();
             let actions = current.legal_actions();
             prop_assert!(!actions.is_empty());
-            let action = actions[rng.random_range(0..actions.len())].clone();
+            let action = actions[rng.random_range(0..actions.len())];
             history.play(action).unwrap();
             let next = history.current();
             match next.step() {

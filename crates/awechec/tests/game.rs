@@ -56,6 +56,6 @@ fn position_texts_name_what_is_wrong() {
     // The usual start reads back.
     let text = start.position_text();
     assert_eq!(start.parse_position(&text).unwrap().position_text(), text);
-    assert!(matches!(start.parse_move("normal"), Err(_)));
+    assert!(start.parse_move("normal").is_err());
     assert!(matches!(start.legal_actions()[0], Action::Awele(_)));
 }

@@ -158,7 +158,7 @@ fn when_the_powers_run_out_a_new_awele_game_starts_and_chess_resumes_after_it() 
     let mut rng = SmallRng::seed_from_u64(3);
     while let Step::Awele { .. } = history.current().step() {
         let actions = history.current().legal_actions();
-        history.play(actions[rng.random_range(0..actions.len())].clone()).unwrap();
+        history.play(actions[rng.random_range(0..actions.len())]).unwrap();
     }
     let resumed = history.current();
     assert_eq!(shakmaty::Position::board(resumed.chess()), shakmaty::Position::board(now.chess()));
@@ -191,7 +191,7 @@ fn seeds_carried_are_lost_when_the_awele_game_ends() {
         let mut seeds = [0u32; 2];
         while let Step::Awele { player } = game.step() {
             let actions = game.legal_actions();
-            let action = actions[rng.random_range(0..actions.len())].clone();
+            let action = actions[rng.random_range(0..actions.len())];
             let before = game.clone();
             game = game.play(&action).unwrap();
             if let Step::Awele { .. } = game.step() {
@@ -286,7 +286,7 @@ fn random_games_round_trip_in_both_languages() {
         while history.current().ending().is_none() && history.actions().len() < 6000 {
             let actions = history.current().legal_actions();
             assert!(!actions.is_empty(), "a game that goes on has a legal action");
-            history.play(actions[rng.random_range(0..actions.len())].clone()).unwrap();
+            history.play(actions[rng.random_range(0..actions.len())]).unwrap();
         }
         for language in Language::ALL {
             let text = write_record(&history, language, ["A", "B"]).to_string();

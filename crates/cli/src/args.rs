@@ -131,6 +131,8 @@ pub struct MatchArgs {
     pub opening_level: Option<String>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
+    #[command(flatten)]
+    pub awechec: AwechecArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -140,6 +142,8 @@ pub struct EngineArgs {
     pub rules: Option<String>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
+    #[command(flatten)]
+    pub awechec: AwechecArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -158,6 +162,8 @@ pub struct AnalyzeArgs {
     pub rules: Option<String>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
+    #[command(flatten)]
+    pub awechec: AwechecArgs,
 }
 
 #[derive(Debug, clap::Args)]

@@ -34,6 +34,10 @@ impl Playable for awe_awele::Position {
     }
 }
 
+impl Playable for awe_awechec::Position {
+    type Eval = awe_search::awechec::AwechecEval;
+}
+
 impl Playable for awe_awithlaknannai::Position {
     type Eval = awe_search::awithlaknannai::SerpentEval;
 
@@ -134,7 +138,13 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
             play_match(start, &args)
         }
         GameName::Awechec => {
-            bail!("awe match plays awele and awithlaknannai; the Awechec engine is yet to come")
+            let start = crate::settings::awechec_start(
+                args.rules.as_deref(),
+                None,
+                &args.serpent,
+                &args.awechec,
+            )?;
+            play_match(start, &args)
         }
     }
 }
@@ -230,9 +240,15 @@ pub fn run_analyze(args: AnalyzeArgs) -> Result<()> {
             crate::settings::awithlaknannai_start(args.rules.as_deref(), position, &args.serpent)?,
             time,
         ),
-        GameName::Awechec => {
-            bail!("awe analyze reads awele and awithlaknannai; the Awechec engine is yet to come")
-        }
+        GameName::Awechec => analyze_position(
+            crate::settings::awechec_start(
+                args.rules.as_deref(),
+                position,
+                &args.serpent,
+                &args.awechec,
+            )?,
+            time,
+        ),
     }
 }
 

@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use awe_awithlaknannai::{BoardKind, BoardOptions, RuleSet, Settings, Start};
 use awe_game::Side;
 
-use crate::args::SerpentArgs;
+use crate::args::{AwechecArgs, SerpentArgs};
 
 /// The start position of an Awélé command: the rule set by name, and a position text if given.
 pub fn awele_start(
@@ -50,4 +50,24 @@ pub fn awithlaknannai_start(
     }
     let start: Start = serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse)?;
     Ok(awe_awithlaknannai::Position::start(settings, start, first)?)
+}
+
+/// The start of an Awechec command: the variant and handicaps by name, and a position text (see
+/// `awe_awechec::game`) if given; the Awélé and Awithlaknannai options are refused.
+pub fn awechec_start(
+    rules: Option<&str>,
+    position: Option<&str>,
+    serpent: &SerpentArgs,
+    awechec: &AwechecArgs,
+) -> Result<awe_awechec::Position> {
+    if rules.is_some() || serpent.any() {
+        bail!("--rules and the awithlaknannai options are not for awechec");
+    }
+    let variant = awechec.variant.as_deref().map_or(Ok(Default::default()), str::parse)?;
+    let handicaps = awechec.handicap.as_deref().map_or(Ok(Default::default()), str::parse)?;
+    let start = awe_awechec::Position::new(awe_awechec::Settings { variant, handicaps });
+    Ok(match position {
+        Some(text) => awe_game::Position::parse_position(&start, text).context("--position")?,
+        None => start,
+    })
 }

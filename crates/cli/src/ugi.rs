@@ -38,9 +38,12 @@ pub fn run_engine(args: EngineArgs) -> Result<()> {
             None,
             &args.serpent,
         )?),
-        GameName::Awechec => {
-            bail!("awe engine plays awele and awithlaknannai; the Awechec engine is yet to come")
-        }
+        GameName::Awechec => serve(crate::settings::awechec_start(
+            args.rules.as_deref(),
+            None,
+            &args.serpent,
+            &args.awechec,
+        )?),
     }
 }
 

@@ -506,3 +506,43 @@ fn the_engine_stops_an_endless_search_on_stop_or_at_the_end_of_its_input() {
         assert!(text.contains("bestmove "), "{input:?}: {text}");
     }
 }
+
+#[test]
+fn the_awechec_engine_analyses_plays_matches_and_speaks_ugi() {
+    // Three White powers after 1.e4 e5 2.Bc4 Nc6: a mate five actions away.
+    let output = awe(&[
+        "analyze",
+        "awechec",
+        "--position",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3 | WWW | -",
+        "--time",
+        "0.5",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).starts_with("best normal score win in 5"), "{}", last_line(&output));
+    let output = awe(&["analyze", "awechec", "--position", "8/8 w | W | -"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("FEN"), "{}", stderr(&output));
+    let output = awe(&[
+        "match",
+        "awechec",
+        "--a",
+        "awe:3",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--time",
+        "0.01",
+        "--variant",
+        "forced",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).starts_with("score "), "{}", last_line(&output));
+    let input = "ugi\nisready\nposition startpos moves D\ngo depth 3\nquit\n";
+    let output = awe_with_input(&["engine", "awechec"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    assert!(["a", "b", "c", "d", "e", "f"].contains(&best), "{text}");
+}
