@@ -21,6 +21,20 @@ pub trait Playable: Position + Send + 'static {
     fn evaluator(_start: &Self) -> Self::Eval {
         Self::Eval::default()
     }
+
+    /// A player only this game has, if `spec` names one.
+    fn special(_spec: &str, _seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
+        None
+    }
+}
+
+/// A player of `awe match` that only some games have (Awechec's baselines).
+pub trait Special<P: Position> {
+    /// Gets ready for a new game.
+    fn new_game(&mut self) -> Result<()>;
+
+    /// A move for the current position of `game`, which is not over, thinking about `time`.
+    fn choose(&mut self, game: &Game<P>, time: Duration) -> Result<P::Move>;
 }
 
 impl Playable for awe_awele::Position {
@@ -36,6 +50,11 @@ impl Playable for awe_awele::Position {
 
 impl Playable for awe_awechec::Position {
     type Eval = awe_search::awechec::AwechecEval;
+
+    fn special(spec: &str, seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
+        let baseline = crate::baseline::Baseline::parse(spec, seed)?;
+        Some(baseline.map(|b| Box::new(b) as Box<dyn Special<Self>>))
+    }
 }
 
 impl Playable for awe_awithlaknannai::Position {
@@ -63,6 +82,8 @@ pub enum Player<P: Playable> {
     Mcts(SmallRng),
     /// Another program, over UGI.
     Ugi(Client),
+    /// A player of this game only.
+    Special(Box<dyn Special<P>>),
 }
 
 impl<P: Playable> Player<P> {
@@ -70,6 +91,9 @@ impl<P: Playable> Player<P> {
     /// `start`.
     pub fn parse(spec: &str, start: &P, seed: u64) -> Result<Player<P>> {
         let rng = SmallRng::seed_from_u64(seed);
+        if let Some(special) = P::special(spec, seed) {
+            return Ok(Player::Special(special?));
+        }
         Ok(match spec.split_once(':') {
             None if spec == "random" => Player::Random(rng),
             None if spec == "greedy" => Player::Greedy(rng),
@@ -79,7 +103,9 @@ impl<P: Playable> Player<P> {
                 Player::Awe(Box::new(Engine::new(P::evaluator(start), level, seed)))
             }
             Some(("ugi", command)) => Player::Ugi(Client::start(command)?),
-            _ => bail!("`{spec}` is no player (random, greedy, mcts, awe:LEVEL or ugi:COMMAND)"),
+            _ => bail!(
+                "`{spec}` is no player (random, greedy, mcts, awe:LEVEL, ugi:COMMAND; awechec: baseline, baseline-awele)"
+            ),
         })
     }
 
@@ -88,6 +114,7 @@ impl<P: Playable> Player<P> {
         match self {
             Player::Awe(engine) => engine.new_game(),
             Player::Ugi(client) => client.new_game()?,
+            Player::Special(player) => player.new_game()?,
             _ => {}
         }
         Ok(())
@@ -119,6 +146,7 @@ impl<P: Playable> Player<P> {
                 .best
                 .context("the tree search found no move")?,
             Player::Ugi(client) => client.choose(game, time)?,
+            Player::Special(player) => player.choose(game, time)?,
         })
     }
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod awechec;
+mod baseline;
 mod bench;
 mod endgame;
 mod engines;

@@ -204,16 +204,24 @@ fn info<P: Position>(position: &P, report: &Report<P::Move>) -> String {
     )
 }
 
-/// Another program speaking UGI, started by a shell command.
+/// Another program speaking UGI (or UCI, its chess original), started by a shell command.
 pub struct Client {
     child: Child,
     input: ChildStdin,
     output: mpsc::Receiver<String>,
+    /// `ugi` or `uci`: the word that begins the protocol's own commands.
+    protocol: &'static str,
 }
 
 impl Client {
-    /// Starts `command` and waits for it to be ready.
+    /// Starts `command`, a program speaking UGI, and waits for it to be ready.
     pub fn start(command: &str) -> Result<Client> {
+        Client::start_speaking(command, "ugi")
+    }
+
+    /// Starts `command`, a program speaking `protocol` (`ugi` or `uci`), and waits for it to be
+    /// ready.
+    pub fn start_speaking(command: &str, protocol: &'static str) -> Result<Client> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
@@ -233,9 +241,9 @@ impl Client {
                 }
             }
         });
-        let mut client = Client { child, input, output };
-        client.send("ugi")?;
-        client.wait_for("ugiok", Duration::from_secs(10))?;
+        let mut client = Client { child, input, output, protocol };
+        client.send(protocol)?;
+        client.wait_for(&format!("{protocol}ok"), Duration::from_secs(10))?;
         client.send("isready")?;
         client.wait_for("readyok", Duration::from_secs(10))?;
         Ok(client)
@@ -263,7 +271,7 @@ impl Client {
 
     /// Starts a new game.
     pub fn new_game(&mut self) -> Result<()> {
-        self.send("uginewgame")?;
+        self.send(&format!("{}newgame", self.protocol))?;
         self.send("isready")?;
         self.wait_for("readyok", Duration::from_secs(10)).map(|_| ())
     }
@@ -279,11 +287,18 @@ impl Client {
             command.push_str(" moves ");
             command.push_str(&moves.join(" "));
         }
-        self.send(&command)?;
+        let text = self.best_move(&command, time)?;
+        game.current().parse_move(&text).with_context(|| format!("the engine played `{text}`"))
+    }
+
+    /// Sends `position` (a `position …` command), thinks for `time`, and returns the text of
+    /// the best move.
+    pub fn best_move(&mut self, position: &str, time: Duration) -> Result<String> {
+        self.send(position)?;
         self.send(&format!("go movetime {}", time.as_millis().max(1)))?;
         let line = self.wait_for("bestmove", time.saturating_mul(10) + Duration::from_secs(5))?;
         let text = line.split_whitespace().nth(1).context("bestmove without a move")?;
-        game.current().parse_move(text).with_context(|| format!("the engine played `{text}`"))
+        Ok(text.to_owned())
     }
 }
 

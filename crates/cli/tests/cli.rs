@@ -546,3 +546,42 @@ fn the_awechec_engine_analyses_plays_matches_and_speaks_ugi() {
     let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
     assert!(["a", "b", "c", "d", "e", "f"].contains(&best), "{text}");
 }
+
+/// Whether Stockfish can be found as the baselines look for it.
+fn stockfish_present() -> bool {
+    std::env::var_os("AWE_STOCKFISH").is_some()
+        || std::path::Path::new("/usr/games/stockfish").exists()
+        || std::env::var_os("PATH").is_some_and(|paths| {
+            std::env::split_paths(&paths).any(|dir| dir.join("stockfish").is_file())
+        })
+}
+
+#[test]
+fn the_awechec_baselines_play_with_stockfish() {
+    if !stockfish_present() {
+        // CI installs Debian's stockfish; a machine without it cannot run the baselines.
+        eprintln!("stockfish not found: the baselines are not tested here");
+        return;
+    }
+    for baseline in ["baseline", "baseline-awele"] {
+        let output = awe(&[
+            "match", "awechec", "--a", baseline, "--b", "random", "--games", "2", "--time", "0.01",
+        ]);
+        assert!(output.status.success(), "{baseline}: {}", stderr(&output));
+        let last = last_line(&output);
+        let points: f64 = last
+            .strip_prefix("score ")
+            .and_then(|s| s.strip_suffix(" / 2"))
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{last}"));
+        assert!(points >= 1.0, "{baseline} against random: {last}");
+    }
+    // A missing Stockfish is named.
+    let output = awe_command()
+        .args(["match", "awechec", "--a", "baseline", "--b", "random", "--games", "2"])
+        .env("AWE_STOCKFISH", "/nonexistent/stockfish")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("Stockfish"), "{}", stderr(&output));
+}
