@@ -10,6 +10,8 @@ use awe_awechec::{
 use awe_game::Position as _;
 use awe_game::record::Record;
 
+use awe_search::awechec::AwechecEval;
+
 use crate::args::PlayArgs;
 
 const HELP_FR: &str = "Awélé : une lettre de case (A-F pour le Sud, a-f pour le Nord). Décision du \
@@ -42,11 +44,26 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut history = History::new(Position::new(settings));
+    let mut computer = computer(args)?;
     loop {
         let current = history.current().clone();
         // A forced decision is no choice: it is taken at once.
         if let [only] = current.decisions() {
             history.play(Action::Decide(*only))?;
+            continue;
+        }
+        if let Some((side, engine, time)) = &mut computer
+            && current.ending().is_none()
+            && current.step().player() == Some(*side)
+        {
+            let game = awe_game::Game::new(current.clone());
+            let action = engine.choose(&game, Some(*time), |_| {}).context("no move found")?;
+            let text = action_text(&current, action, language);
+            match language {
+                Language::French => println!("L'ordinateur joue {text}."),
+                Language::English => println!("The computer plays {text}."),
+            }
+            history.play(action)?;
             continue;
         }
         println!();
@@ -68,7 +85,15 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
             "agree" => history.stop(None),
             "resign" => history.stop(current.step().player()),
             "undo" => {
-                if !undo(&mut history) {
+                let mut any = undo(&mut history);
+                // Against the computer, back to the person's own last action.
+                while let Some((side, _, _)) = &computer
+                    && history.current().step().player() == Some(*side)
+                    && undo(&mut history)
+                {
+                    any = true;
+                }
+                if !any {
                     println!("Nothing to take back.");
                 }
             }
@@ -111,16 +136,33 @@ fn undo(history: &mut History) -> bool {
 
 /// The legal actions as they are typed.
 fn legal_texts(position: &Position, language: Language) -> Vec<String> {
-    position
-        .legal_actions()
-        .into_iter()
-        .map(|action| match action {
-            Action::Awele(pit) => position.awele().move_text(pit),
-            Action::Decide(Decision::Normal) => "n".to_owned(),
-            Action::Decide(Decision::Null) => "0".to_owned(),
-            Action::Chess(mv) => notation::move_text(position.chess(), &mv, language),
-        })
-        .collect()
+    position.legal_actions().into_iter().map(|a| action_text(position, a, language)).collect()
+}
+
+/// An action as it is typed.
+fn action_text(position: &Position, action: Action, language: Language) -> String {
+    match action {
+        Action::Awele(pit) => position.awele().move_text(pit),
+        Action::Decide(Decision::Normal) => "n".to_owned(),
+        Action::Decide(Decision::Null) => "0".to_owned(),
+        Action::Chess(mv) => notation::move_text(position.chess(), &mv, language),
+    }
+}
+
+/// The computer of `--engine LEVEL`: the side it plays (the one `--color` leaves), its engine
+/// and its time a move.
+type Computer = (awe_game::Side, awe_search::Engine<Position, AwechecEval>, std::time::Duration);
+
+fn computer(args: &PlayArgs) -> Result<Option<Computer>> {
+    let Some(level) = &args.engine else { return Ok(None) };
+    let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg)?;
+    let person = match args.color.as_str() {
+        "white" | "south" => awe_game::Side::WHITE,
+        "black" | "north" => awe_game::Side::BLACK,
+        other => bail!("--color: `{other}` is neither white nor black"),
+    };
+    let time = crate::seconds(args.time)?;
+    Ok(Some((person.opponent(), awe_search::Engine::new(AwechecEval, level, 1), time)))
 }
 
 /// What a typed text asks for: a decision may be typed with the move it allows (`e4` for `n`

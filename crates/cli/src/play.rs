@@ -19,9 +19,6 @@ pub fn run(args: PlayArgs) -> Result<()> {
     if args.game != GameName::Awechec && args.awechec.any() {
         anyhow::bail!("--variant, --handicap and --language are for awechec");
     }
-    if args.game == GameName::Awechec && args.engine.is_some() {
-        anyhow::bail!("--engine plays awele and awithlaknannai; the Awechec engine is yet to come");
-    }
     let record = match args.game {
         GameName::Awechec => crate::awechec::play(&args, names, recorded)?,
         GameName::Awele => {

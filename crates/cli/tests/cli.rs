@@ -396,6 +396,17 @@ fn a_person_plays_the_computer() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(text.contains("South plays "), "the computer opens as South: {text}");
+    // Awechec: the computer opens the Awélé game as White; undo takes back a move and its reply.
+    let output = awe_with_input(
+        &["play", "awechec", "--engine", "3", "--time", "0.02", "--color", "black", "--language", "en"],
+        "a\nundo\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    // D, then the reply to a; undo takes back a and the reply, and the person is to move again.
+    assert_eq!(text.matches("The computer plays ").count(), 2, "{text}");
+    assert!(!text.contains("Not played"), "{text}");
+    assert!(!text.contains("Nothing to take back"), "{text}");
 }
 
 #[test]

@@ -92,6 +92,12 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
         if game.outcome().is_some() {
             return None;
         }
+        // A single legal move needs no thought.
+        let mut moves = P::MoveList::default();
+        game.current().legal_moves(&mut moves);
+        if let [only] = moves[..] {
+            return Some(only);
+        }
         let tolerance = self.level.tolerance();
         if tolerance > 0.0 {
             let scores = self.searcher.root_scores(game, self.level.depth());
