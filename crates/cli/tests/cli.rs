@@ -398,7 +398,18 @@ fn a_person_plays_the_computer() {
     assert!(text.contains("South plays "), "the computer opens as South: {text}");
     // Awechec: the computer opens the Awélé game as White; undo takes back a move and its reply.
     let output = awe_with_input(
-        &["play", "awechec", "--engine", "3", "--time", "0.02", "--color", "black", "--language", "en"],
+        &[
+            "play",
+            "awechec",
+            "--engine",
+            "3",
+            "--time",
+            "0.02",
+            "--color",
+            "black",
+            "--language",
+            "en",
+        ],
         "a\nundo\nquit\n",
     );
     assert!(output.status.success(), "{}", stderr(&output));
