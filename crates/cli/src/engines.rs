@@ -22,6 +22,11 @@ pub trait Playable: Position + Send + 'static {
         Self::Eval::default()
     }
 
+    /// What a finished game was made of, where moves alone do not tell (Awechec's phases).
+    fn summary(_game: &Game<Self>) -> Option<String> {
+        None
+    }
+
     /// A player only this game has, if `spec` names one.
     fn special(_spec: &str, _seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
         None
@@ -50,6 +55,19 @@ impl Playable for awe_awele::Position {
 
 impl Playable for awe_awechec::Position {
     type Eval = awe_search::awechec::AwechecEval;
+
+    fn summary(game: &Game<Self>) -> Option<String> {
+        use awe_awechec::{Action, Decision};
+        let count = |f: fn(&Action) -> bool| game.moves().iter().filter(|a| f(a)).count();
+        let awele = count(|a| matches!(a, Action::Awele(_)));
+        let chess = count(|a| matches!(a, Action::Chess(_)));
+        let nulls = count(|a| matches!(a, Action::Decide(Decision::Null)));
+        let games = game.current().awele_games();
+        let plural = if games == 1 { "" } else { "s" };
+        Some(format!(
+            "{games} Awélé game{plural} of {awele} moves, {chess} chess half-moves, {nulls} null moves"
+        ))
+    }
 
     fn special(spec: &str, seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
         let baseline = crate::baseline::Baseline::parse(spec, seed)?;
@@ -229,8 +247,9 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
             _ => 0.5,
         };
         points += a_points;
+        let detail = P::summary(&game).map_or_else(String::new, |s| format!(" ({s})"));
         println!(
-            "game {}: A as {}, {result} in {} moves, A scores {}",
+            "game {}: A as {}, {result} in {} moves{detail}, A scores {}",
             i + 1,
             a_side.name(),
             game.moves().len(),
@@ -255,7 +274,17 @@ pub fn run_analyze(args: AnalyzeArgs) -> Result<()> {
         return match record.tag("Game") {
             Some("awele") => analyze_game(awe_awele::replay(&record)?, time),
             Some("awithlaknannai") => analyze_game(awe_awithlaknannai::replay(&record)?, time),
-            other => bail!("awe analyze reads awele and awithlaknannai records, not {other:?}"),
+            Some("awechec") => {
+                let history = awe_awechec::replay(&record)?;
+                let mut game = Game::new(history.start().clone());
+                for &action in history.actions() {
+                    game.play(action).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+                }
+                analyze_game(game, time)
+            }
+            other => {
+                bail!("awe analyze reads awele, awithlaknannai and awechec records, not {other:?}")
+            }
         };
     }
     let position = args.position.as_deref();
@@ -331,13 +360,16 @@ fn analyze_game<P: Playable>(game: Game<P>, time: Duration) -> Result<()> {
         let before = searcher.search(&replay, &Limits::time(time), |_| {});
         let played_text = replay.current().move_text(mv);
         let best_text = line(replay.current(), &before.pv).first().cloned().unwrap_or_default();
+        let mover = replay.current().turn();
         replay.play(mv).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-        let after = if replay.outcome().is_some() {
+        let next = if replay.outcome().is_some() {
             let outcome = replay.outcome().unwrap_or_else(|| unreachable!());
-            -P::Eval::default().terminal(replay.current(), &outcome, 0)
+            P::Eval::default().terminal(replay.current(), &outcome, 0)
         } else {
-            -searcher.search(&replay, &Limits::time(time), |_| {}).score
+            searcher.search(&replay, &Limits::time(time), |_| {}).score
         };
+        // The score for the side that moved (Awechec may give it the next action too).
+        let after = if replay.current().turn() == mover { next } else { -next };
         let loss = before.score.saturating_sub(after);
         let mark = if awe_search::score::is_decided(before.score)
             != awe_search::score::is_decided(after)

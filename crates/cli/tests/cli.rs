@@ -561,12 +561,26 @@ fn the_awechec_engine_analyses_plays_matches_and_speaks_ugi() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(last_line(&output).starts_with("score "), "{}", last_line(&output));
+    // Each game's line tells its phases.
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(text.lines().next().unwrap().contains(" Awélé game"), "{text}");
     let input = "ugi\nisready\nposition startpos moves D\ngo depth 3\nquit\n";
     let output = awe_with_input(&["engine", "awechec"], input);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
     assert!(["a", "b", "c", "d", "e", "f"].contains(&best), "{text}");
+    // The rules' own example, judged move by move: every action, decisions included.
+    let study = "[Game \"awechec\"]\n[Language \"fr\"]\n[Powers \"BBBNNBBBBNNBBBBB\"]\n\n\
+                 1. (1=B) e4 (2=B) 0 2. (3=B) Fc4 (4=N) Cc6 3. (5=N) 0 (6=B) 0 4. (7=B) Cf3 (8=B) 0 \
+                 5. (9=B) Cg5 (10=N) Ch6 6. (11=N) 0 (12=B) 0 7. (13=B) Dh5 (14=B) 0 \
+                 8. (15=B) Fxf7+ Cxf7 9. (16=B) Dxf7# 1-0\n";
+    let path = temp_file("study.awechec", study);
+    let output = awe(&["analyze", "awechec", "--record", path.to_str().unwrap(), "--time", "0.02"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // 16 decisions, 9 granted half-moves and one reply to check.
+    assert!(last_line(&output).starts_with("moves 26, "), "{}", last_line(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Qxf7#"), "{}", last_line(&output));
 }
 
 /// Whether Stockfish can be found as the baselines look for it.
