@@ -162,7 +162,7 @@ fn computer(args: &PlayArgs) -> Result<Option<Computer>> {
         other => bail!("--color: `{other}` is neither white nor black"),
     };
     let time = crate::seconds(args.time)?;
-    Ok(Some((person.opponent(), awe_search::Engine::new(AwechecEval, level, 1), time)))
+    Ok(Some((person.opponent(), awe_search::Engine::new(AwechecEval::default(), level, 1), time)))
 }
 
 /// What a typed text asks for: a decision may be typed with the move it allows (`e4` for `n`

@@ -8,15 +8,23 @@
 //! sees the runs it reaches; the evaluation counts the powers left (each is a tempo) and gives a
 //! run more than its length, since threats that need two or three moves in a row are real there.
 //! An Awélé game in progress is worth the powers its seeds will still make, as the Awélé
-//! evaluation foresees them.
+//! evaluation foresees them, and the powers it has made so far are read against the chess
+//! position: the side whose moves come first in the list gets them in a row, and what one, two or
+//! three moves in a row win there is searched once for the chess position (a mate, a piece) and
+//! kept.
 
-use awe_awechec::{Action, Position, Step};
-use awe_game::Side;
-use shakmaty::{Board, Color, Position as _, Role, Square, attacks};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use awe_awechec::{Action, Position, Powers, Step};
+use awe_game::{Game, Side};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Board, Chess, Color, EnPassantMode, Position as _, Role, Square, attacks};
 
 use crate::awele::AweleEval;
 use crate::eval::Evaluator;
 use crate::score::Score;
+use crate::search::{Limits, Searcher};
 
 /// A pawn is worth this much: the evaluation is in centipawns.
 pub const PAWN: Score = 100;
@@ -136,9 +144,97 @@ fn awele_score(position: &Position) -> Score {
     white * POWER / crate::awele::SEED
 }
 
+/// The most moves in a row whose worth is searched for an Awélé game's first powers.
+const MAX_RUN: usize = 3;
+
+/// What a mate within a run of moves is worth to an Awélé game's leaves.
+const RUN_MATE: Score = 30_000;
+
+/// What each side wins with 1 to [`MAX_RUN`] chess moves in a row, from White's side (index 0
+/// unused), for one chess position.
+type RunValues = [[Score; MAX_RUN + 1]; 2];
+
+/// Who gets the first moves in a row when a list of powers is used from `chess`, and how many,
+/// and how many powers that takes: a power of the side to move is a move, a power of the other
+/// side a pass that gives it the move. The run ends at the other side's first move.
+fn first_run(chess: &Chess, owners: impl Iterator<Item = Side>) -> Option<(Side, usize, usize)> {
+    let mut mover = if chess.turn() == Color::White { Side::WHITE } else { Side::BLACK };
+    let mut run: Option<(Side, usize)> = None;
+    let mut used = 0;
+    for owner in owners {
+        if owner == mover {
+            match run {
+                None => run = Some((owner, 1)),
+                Some((side, moves)) if side == owner => run = Some((side, moves + 1)),
+                Some(_) => break,
+            }
+            mover = mover.opponent();
+        } else {
+            mover = owner;
+        }
+        used += 1;
+    }
+    run.map(|(side, moves)| (side, moves, used))
+}
+
 /// The evaluation of Awechec, for whoever acts now (to move at chess or Awélé, or to decide).
+#[derive(Clone, Debug, Default)]
+pub struct AwechecEval {
+    /// What runs of moves win, by chess position (an Awélé game keeps its chess position).
+    runs: RefCell<HashMap<u64, RunValues>>,
+}
+
+impl AwechecEval {
+    /// What 1 to [`MAX_RUN`] moves in a row win for each side from `chess`, searched once.
+    fn run_values(&self, chess: &Chess) -> RunValues {
+        let key = chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        if let Some(values) = self.runs.borrow().get(&key) {
+            return *values;
+        }
+        let mut values = [[0; MAX_RUN + 1]; 2];
+        for side in [Side::WHITE, Side::BLACK] {
+            let to_move = (chess.turn() == Color::White) == (side == Side::WHITE);
+            for (moves, value) in values[side.index()].iter_mut().enumerate().skip(1) {
+                // Moves and passes for the other side in between: all powers of `side`.
+                let powers = 2 * moves - to_move as usize;
+                let Some(list) = Powers::from_owners(&vec![side; powers]) else { continue };
+                let study = Position::study(Default::default(), chess.clone(), list);
+                if study.ending().is_some() {
+                    continue;
+                }
+                // Each move is a decision and the move; each pass a decision.
+                let depth = (2 * moves + (moves - to_move as usize)) as u32;
+                let found = Searcher::new(StaticEval, 1).search(
+                    &Game::new(study.clone()),
+                    &Limits::depth(depth),
+                    |_| {},
+                );
+                let acting = awe_game::Position::turn(&study);
+                // A mate in the run is no certainty for the Awélé game's leaves: a big score,
+                // not a decided one.
+                let score = found.score.clamp(-RUN_MATE, RUN_MATE);
+                *value = if acting == Side::WHITE { score } else { -score };
+            }
+        }
+        self.runs.borrow_mut().insert(key, values);
+        values
+    }
+}
+
+/// The static part alone (chess and the powers left), for the searches of runs.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct AwechecEval;
+struct StaticEval;
+
+impl Evaluator<Position> for StaticEval {
+    fn point(&self) -> Score {
+        PAWN
+    }
+
+    fn evaluate(&self, position: &Position) -> Score {
+        let white = chess_score(position.chess().board()) + powers_score(position);
+        if awe_game::Position::turn(position) == Side::WHITE { white } else { -white }
+    }
+}
 
 impl Evaluator<Position> for AwechecEval {
     fn point(&self) -> Score {
@@ -146,8 +242,23 @@ impl Evaluator<Position> for AwechecEval {
     }
 
     fn evaluate(&self, position: &Position) -> Score {
-        let white =
-            chess_score(position.chess().board()) + powers_score(position) + awele_score(position);
+        let mut white = chess_score(position.chess().board()) + powers_score(position);
+        if position.awele_running() {
+            white += awele_score(position);
+            // The powers made so far, read against the chess position: the first run of moves
+            // as searched, instead of its tempo and the static chess score.
+            let powers = position.powers();
+            let owners = || powers.owners().skip(powers.used());
+            if let Some((side, moves, used)) = first_run(position.chess(), owners()) {
+                let values = self.run_values(position.chess());
+                let run = values[side.index()][moves.min(MAX_RUN)];
+                let tempo: Score = owners()
+                    .take(used)
+                    .map(|o| if o == Side::WHITE { POWER } else { -POWER })
+                    .sum();
+                white += run - chess_score(position.chess().board()) - tempo;
+            }
+        }
         if awe_game::Position::turn(position) == Side::WHITE { white } else { -white }
     }
 
@@ -184,6 +295,37 @@ mod tests {
         let mut board = Board::default();
         board.discard_piece_at(Square::D8);
         assert!(chess_score(&board) > 800);
+    }
+
+    fn chess(fen: &str) -> Chess {
+        fen.parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_first_run_of_a_list_counts_moves_and_passes() {
+        let (w, b) = (Side::WHITE, Side::BLACK);
+        let start = Chess::default();
+        // White to move: W moves, W passes for Black, W moves: two moves in a row.
+        assert_eq!(first_run(&start, [w, w, w, b].into_iter()), Some((w, 2, 3)));
+        // White to move: Black's power makes White pass, Black's next is Black's move, and
+        // White's power is White's move, which ends Black's run.
+        assert_eq!(first_run(&start, [b, b, w].into_iter()), Some((b, 1, 2)));
+        assert_eq!(first_run(&start, std::iter::empty()), None);
+    }
+
+    #[test]
+    fn runs_of_moves_are_searched_for_what_they_win() {
+        // After 1.e4 e5 2.Bc4 Nc6, two White moves in a row mate (Qh5, Qxf7#); one does not.
+        let eval = AwechecEval::default();
+        let values = eval
+            .run_values(&chess("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3"));
+        assert_eq!(values[Side::WHITE.index()][2], RUN_MATE);
+        assert!(values[Side::WHITE.index()][1] < 1000, "{values:?}");
+        // Black's one move cannot mate either.
+        assert!(values[Side::BLACK.index()][1] > -1000, "{values:?}");
     }
 
     #[test]

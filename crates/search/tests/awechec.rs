@@ -19,7 +19,7 @@ fn study(fen: &str, owners: &str) -> Position {
 }
 
 fn search(position: &Position, depth: u32) -> awe_search::Report<Action> {
-    Searcher::new(AwechecEval, 8).search(
+    Searcher::new(AwechecEval::default(), 8).search(
         &Game::new(position.clone()),
         &Limits::depth(depth),
         |_| {},
