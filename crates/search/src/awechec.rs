@@ -216,7 +216,12 @@ impl AwechecEval {
                 *value = if acting == Side::WHITE { score } else { -score };
             }
         }
-        self.runs.borrow_mut().insert(key, values);
+        let mut runs = self.runs.borrow_mut();
+        if runs.len() >= 4096 {
+            // A game meets few chess positions at its Awélé games; a bound all the same.
+            runs.clear();
+        }
+        runs.insert(key, values);
         values
     }
 }
@@ -245,6 +250,10 @@ impl Evaluator<Position> for AwechecEval {
         let mut white = chess_score(position.chess().board()) + powers_score(position);
         if position.awele_running() {
             white += awele_score(position);
+        }
+        // Only while the Awélé game waits for a move: a chess interlude of the synchronous
+        // variant is searched as chess.
+        if let Step::Awele { .. } = position.step() {
             // The powers made so far, read against the chess position: the first run of moves
             // as searched, instead of its tempo and the static chess score.
             let powers = position.powers();

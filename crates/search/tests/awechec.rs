@@ -75,3 +75,36 @@ fn a_check_wastes_the_checkers_power() {
     });
     assert_eq!(first.map(|m| m.to()), Some(shakmaty::Square::E5), "{found:?}");
 }
+
+/// The engine plays whole games under every variant, with and without handicaps: every action it
+/// chooses is legal, and the games end.
+#[test]
+fn the_engine_plays_every_variant_and_handicap() {
+    use awe_awechec::{Handicaps, Variant};
+    use awe_search::{Engine, Level};
+    for variant in [Variant::Standard, Variant::Forced, Variant::Synchronous] {
+        for handicaps in ["", "white:3/2"] {
+            let handicaps: Handicaps = if handicaps.is_empty() {
+                Handicaps::default()
+            } else {
+                handicaps.parse().unwrap()
+            };
+            let start = Position::new(Settings { variant, handicaps });
+            let mut game = Game::new(start);
+            let mut engines = [
+                Engine::new(AwechecEval::default(), Level::new(1).unwrap(), 1),
+                Engine::new(AwechecEval::default(), Level::new(3).unwrap(), 2),
+            ];
+            for _ in 0..3000 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let side = awe_game::Position::turn(game.current()).index();
+                let action = engines[side].choose(&game, None, |_| {}).unwrap();
+                assert!(game.current().legal_actions().contains(&action));
+                game.play(action).unwrap();
+            }
+            assert!(game.outcome().is_some(), "{variant}: the game should end");
+        }
+    }
+}
