@@ -116,9 +116,15 @@ pub fn powers_score(position: &Position) -> Score {
     // The power being decided on is already taken from the list: count it too.
     let pending =
         matches!(position.step(), Step::Decision { .. } | Step::Move { power: Some(_), .. });
+    list_score(powers.owners().skip(powers.used() - pending as usize))
+}
+
+/// Powers to come, by owner, from White's side: each one a tempo, runs worth more than their
+/// length.
+fn list_score(owners: impl Iterator<Item = Side>) -> Score {
     let mut score = 0;
     let mut run: Option<(Side, Score)> = None;
-    for owner in powers.owners().skip(powers.used() - pending as usize) {
+    for owner in owners {
         let sign = if owner == Side::WHITE { 1 } else { -1 };
         let length = match run {
             Some((side, length)) if side == owner => length + 1,
@@ -247,27 +253,23 @@ impl Evaluator<Position> for AwechecEval {
     }
 
     fn evaluate(&self, position: &Position) -> Score {
-        let mut white = chess_score(position.chess().board()) + powers_score(position);
-        if position.awele_running() {
-            white += awele_score(position);
-        }
-        // Only while the Awélé game waits for a move: a chess interlude of the synchronous
-        // variant is searched as chess.
-        if let Step::Awele { .. } = position.step() {
-            // The powers made so far, read against the chess position: the first run of moves
-            // as searched, instead of its tempo and the static chess score.
-            let powers = position.powers();
-            let owners = || powers.owners().skip(powers.used());
-            if let Some((side, moves, used)) = first_run(position.chess(), owners()) {
-                let values = self.run_values(position.chess());
-                let run = values[side.index()][moves.min(MAX_RUN)];
-                let tempo: Score = owners()
-                    .take(used)
-                    .map(|o| if o == Side::WHITE { POWER } else { -POWER })
-                    .sum();
-                white += run - chess_score(position.chess().board()) - tempo;
+        let mut white = awele_score(position);
+        let powers = position.powers();
+        let owners = || powers.owners().skip(powers.used());
+        // While the Awélé game waits for a move (a chess interlude of the synchronous variant
+        // is searched as chess), the powers made so far are read against the chess position:
+        // the first run of moves as searched, then the rest of the list as tempi.
+        let first = match position.step() {
+            Step::Awele { .. } => first_run(position.chess(), owners()),
+            _ => None,
+        };
+        white += match first {
+            Some((side, moves, used)) => {
+                self.run_values(position.chess())[side.index()][moves.min(MAX_RUN)]
+                    + list_score(owners().skip(used))
             }
-        }
+            None => chess_score(position.chess().board()) + powers_score(position),
+        };
         if awe_game::Position::turn(position) == Side::WHITE { white } else { -white }
     }
 
