@@ -13,13 +13,15 @@
 //! three moves in a row win there is searched once for the chess position (a mate, a piece) and
 //! kept.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use awe_awechec::{Action, Position, Powers, Step};
 use awe_game::{Game, Side};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Board, Chess, Color, EnPassantMode, Position as _, Role, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, Chess, Color, EnPassantMode, Position as _, Role, Square, attacks,
+};
 
 use crate::awele::AweleEval;
 use crate::eval::Evaluator;
@@ -150,6 +152,41 @@ fn awele_score(position: &Position) -> Score {
     white * POWER / crate::awele::SEED
 }
 
+/// What `color` wins with one move from `board` if it had the move: the best capture, less the
+/// capturing piece when the square is defended (a one-move exchange, the king never giving
+/// itself up).
+fn one_move_gain(board: &Board, color: Color) -> Score {
+    let occupied = board.occupied();
+    let theirs = board.by_color(!color);
+    let mut best = 0;
+    for from in board.by_color(color) {
+        let Some(piece) = board.piece_at(from) else { continue };
+        let reach = match piece.role {
+            Role::Pawn => attacks::pawn_attacks(color, from),
+            _ => attacks::attacks(from, piece, occupied),
+        };
+        for to in reach & theirs & !board.kings() {
+            let Some(taken) = board.role_at(to) else { continue };
+            let defended = board.attacks_to(to, !color, occupied ^ Bitboard::from(from)).any();
+            let gain = match (defended, piece.role) {
+                (false, _) => MATERIAL[taken as usize - 1],
+                (true, Role::King) => continue,
+                (true, role) => MATERIAL[taken as usize - 1] - MATERIAL[role as usize - 1],
+            };
+            best = best.max(gain);
+        }
+    }
+    best
+}
+
+/// A chess position from White's side when the next powers are not known yet (at the end of the
+/// list, or before an Awélé game's first capture): either side is as likely to get the first
+/// power, so half of what one move would win each side counts on top of the position.
+fn open_score(board: &Board) -> Score {
+    chess_score(board)
+        + (one_move_gain(board, Color::White) - one_move_gain(board, Color::Black)) / 2
+}
+
 /// The most moves in a row whose worth is searched for an Awélé game's first powers.
 const MAX_RUN: usize = 3;
 
@@ -188,6 +225,10 @@ fn first_run(chess: &Chess, owners: impl Iterator<Item = Side>) -> Option<(Side,
 pub struct AwechecEval {
     /// What runs of moves win, by chess position (an Awélé game keeps its chess position).
     runs: RefCell<HashMap<u64, RunValues>>,
+    /// The Awélé game the search's root is playing, if any: its runs are searched. An Awélé
+    /// game the search only reaches (after the powers of the root's chess) stands on a new
+    /// chess position at each leaf, too many to search; its first run is valued by one move.
+    root_awele: Cell<Option<u32>>,
 }
 
 impl AwechecEval {
@@ -252,6 +293,10 @@ impl Evaluator<Position> for AwechecEval {
         PAWN
     }
 
+    fn prepare(&self, root: &Position) {
+        self.root_awele.set(root.awele_running().then(|| root.awele_games()));
+    }
+
     fn evaluate(&self, position: &Position) -> Score {
         let mut white = awele_score(position);
         let powers = position.powers();
@@ -264,9 +309,22 @@ impl Evaluator<Position> for AwechecEval {
             _ => None,
         };
         white += match first {
-            Some((side, moves, used)) => {
+            Some((side, moves, used)) if self.root_awele.get() == Some(position.awele_games()) => {
                 self.run_values(position.chess())[side.index()][moves.min(MAX_RUN)]
                     + list_score(owners().skip(used))
+            }
+            Some((side, _, used)) => {
+                let board = position.chess().board();
+                let (color, sign) =
+                    if side == Side::WHITE { (Color::White, 1) } else { (Color::Black, -1) };
+                chess_score(board)
+                    + sign * one_move_gain(board, color)
+                    + list_score(owners().skip(used))
+            }
+            // An Awélé game that has made no power yet (the next one, when a search reaches
+            // the end of the list): who gets the first is open.
+            None if matches!(position.step(), Step::Awele { .. }) => {
+                open_score(position.chess().board())
             }
             None => chess_score(position.chess().board()) + powers_score(position),
         };
@@ -337,6 +395,21 @@ mod tests {
         assert!(values[Side::WHITE.index()][1] < 1000, "{values:?}");
         // Black's one move cannot mate either.
         assert!(values[Side::BLACK.index()][1] > -1000, "{values:?}");
+    }
+
+    #[test]
+    fn a_piece_on_offer_counts_half_while_the_first_power_is_open() {
+        // White's knight on e5 hangs to the d6 pawn; its own only capture, f7, is defended.
+        let board =
+            chess("rnbqkbnr/ppp2ppp/3p4/4N3/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 3").board().clone();
+        assert_eq!(one_move_gain(&board, Color::Black), MATERIAL[1]);
+        assert_eq!(one_move_gain(&board, Color::White), 0);
+        assert_eq!(open_score(&board), chess_score(&board) - MATERIAL[1] / 2);
+        // A defended pawn taken by a queen costs the queen.
+        let board = chess("4k3/8/3p4/4p3/8/8/4Q3/4K3 w - - 0 1").board().clone();
+        assert_eq!(one_move_gain(&board, Color::White), 0);
+        let board = chess("4k3/8/8/4p3/8/8/4Q3/4K3 w - - 0 1").board().clone();
+        assert_eq!(one_move_gain(&board, Color::White), MATERIAL[0]);
     }
 
     #[test]

@@ -14,6 +14,10 @@ pub trait Evaluator<P: Position> {
     /// How good `position` (not over) is for the side to move.
     fn evaluate(&self, position: &P) -> Score;
 
+    /// Told the root before each search: an evaluation that spends more on what the root is
+    /// about (the chess position an Awélé game is played for) learns it here.
+    fn prepare(&self, _root: &P) {}
+
     /// What one point of the game's final score (a seed, a piece) is worth in the evaluation.
     fn point(&self) -> Score {
         100

@@ -122,6 +122,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
     ) -> Report<P::Move> {
         self.start(game, limits.clone());
         let root = game.current().clone();
+        self.eval.prepare(&root);
         let mut best =
             Report { depth: 0, score: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
         if game.outcome().is_some() {
