@@ -132,25 +132,62 @@ fn a_time_limit_is_kept() {
     assert!(found.best().is_some() && found.depth >= 1);
 }
 
+/// Two engines of `level` play a game from `start` to its end (or 400 plies): every move legal.
+fn play_out<P: Position, E: Evaluator<P> + Clone>(start: P, eval: E, level: Level) {
+    let mut engines = [Engine::new(eval.clone(), level, 1), Engine::new(eval, level, 2)];
+    let mut game = Game::new(start);
+    let limit = Some(std::time::Duration::from_millis(5));
+    while game.outcome().is_none() && game.moves().len() < 400 {
+        let turn = game.current().turn().index();
+        let mv = engines[turn].choose(&game, limit, |_| {}).expect("a move while the game goes on");
+        game.play(mv).unwrap();
+    }
+}
+
 #[test]
 fn every_level_plays_legal_moves_to_the_end() {
+    use awe_awithlaknannai::{BoardKind, BoardOptions, Position as Serpent, Settings, Start};
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), Default::default());
+    let serpents = Serpent::start(settings, Start::Seed000, awe_game::Side::WHITE).unwrap();
     for n in 1..=10 {
         let level = Level::new(n).unwrap();
-        let mut engines = [
-            Engine::new(AweleEval::default(), level, 1),
-            Engine::new(AweleEval::default(), level, 2),
-        ];
-        let mut game = Game::new(Awele::new(RuleSet::Abapa));
-        let limit = Some(std::time::Duration::from_millis(5));
-        while game.outcome().is_none() && game.moves().len() < 400 {
-            let turn = game.current().turn().index();
-            let mv =
-                engines[turn].choose(&game, limit, |_| {}).expect("a move while the game goes on");
-            game.play(mv).unwrap();
-        }
+        play_out(Awele::new(RuleSet::Abapa), AweleEval::default(), level);
+        play_out(serpents, SerpentEval::default(), level);
     }
     assert!(Level::new(0).is_none() && Level::new(11).is_none());
     assert_eq!("7".parse::<Level>().map(Level::get), Ok(7));
+}
+
+/// A level's moves: never worse than its tolerance allows, as its depth sees them, and the
+/// search's best where it has none.
+#[test]
+fn levels_err_only_within_their_tolerance() {
+    let eval = AweleEval::default();
+    let mut rng = SmallRng::seed_from_u64(21);
+    for _ in 0..30 {
+        let game = random_game(Awele::new(RuleSet::Awechec), rng.random_range(0..40), &mut rng);
+        if game.outcome().is_some() {
+            continue;
+        }
+        for n in [1, 3, 5, 6] {
+            let level = Level::new(n).unwrap();
+            let scores = Searcher::new(eval.clone(), 1).root_scores(&game, level.depth());
+            let best = scores[0].1;
+            let mut engine = Engine::new(eval.clone(), level, rng.random());
+            let chosen = engine.choose(&game, None, |_| {}).unwrap();
+            let score = scores.iter().find(|&&(mv, _)| mv == chosen).unwrap().1;
+            let slack = (level.tolerance() * eval.point() as f64) as Score;
+            assert!(score >= best - slack, "level {n} chose {chosen:?} ({score}, best {best})");
+            if level.tolerance() == 0.0 {
+                let found = Searcher::new(eval.clone(), 1).search(
+                    &game,
+                    &Limits::depth(level.depth()),
+                    |_| {},
+                );
+                assert_eq!(score, found.score, "level {n} plays the best");
+            }
+        }
+    }
 }
 
 #[test]
