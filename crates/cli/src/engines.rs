@@ -218,7 +218,9 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
                     let mut engine = Engine::new(P::evaluator(&start), level, rng.random());
                     let mut game = Game::new(start.clone());
                     for _ in 0..plies {
-                        let Some(mv) = engine.choose(&game, None, |_| {}) else { break };
+                        // The players' time bounds the opening's search too: a level that
+                        // searches by time would not end without it.
+                        let Some(mv) = engine.choose(&game, Some(time), |_| {}) else { break };
                         game.play(mv).map_err(|e| anyhow::anyhow!("opening: {e:?}"))?;
                     }
                     game

@@ -22,7 +22,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use awe_game::{Game, Position};
 use awe_search::score::{is_decided, plies_to_end};
-use awe_search::{Level, Limits, Report, Searcher};
+use awe_search::{Evaluator, Level, Limits, Report, Searcher};
 
 use crate::args::{EngineArgs, GameName};
 use crate::engines::Playable;
@@ -124,7 +124,8 @@ fn serve<P: Playable>(start: P) -> Result<()> {
             },
             Some("go") => {
                 let mut limits = read_go(&words[1..]);
-                limits.depth = Some(limits.depth.unwrap_or(u32::MAX).min(level.depth()));
+                let depth = searcher.evaluator().strength(level).depth;
+                limits.depth = Some(limits.depth.unwrap_or(u32::MAX).min(depth));
                 limits.stop = flag;
                 let current = game.current().clone();
                 let report = searcher.search(&game, &limits, |r| {

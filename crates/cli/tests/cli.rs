@@ -332,6 +332,30 @@ fn a_match_ends_with_the_score_of_a() {
     assert!(last_line(&output).ends_with(" / 2"));
 }
 
+/// Openings played at a level that searches by time keep to the players' time: without it,
+/// level 10 would search its opening plies for ever.
+#[test]
+fn openings_at_a_strong_level_keep_to_the_time() {
+    let mut child = awe_command()
+        .args(["match", "awithlaknannai", "--board", "kolowis", "--a", "random", "--b", "random"])
+        .args(["--games", "2", "--time", "0.05", "--opening-plies", "2", "--opening-level", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("awe runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().expect("awe is waited for").is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().ok();
+            panic!("the match did not end in two minutes");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let output = child.wait_with_output().expect("awe's output");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(last_line(&output).ends_with(" / 2"));
+}
+
 #[test]
 fn a_match_refuses_an_unknown_player() {
     let output = awe(&["match", "awele", "--a", "awe:11", "--b", "random", "--games", "1"]);

@@ -5,8 +5,10 @@ use std::sync::Arc;
 use awe_awithlaknannai::{Move, Position};
 
 use crate::endgame::awithlaknannai::{SerpentEndgame, Value};
+use crate::engine::{Level, Strength};
 use crate::eval::Evaluator;
 use crate::score::{KNOWN_WIN, Score, WIN};
+use crate::search::MAX_DEPTH;
 
 /// A piece is worth this much.
 pub const PIECE: Score = 100;
@@ -64,6 +66,13 @@ impl Evaluator<Position> for SerpentEval {
         let exposed = |side| position.exposed(side).count_ones() as Score;
         let steps = |side| position.steps(side) as Score;
         pieces * PIECE - exposed(me) * 30 + exposed(them) * 45 + (steps(me) - steps(them)) * 2
+    }
+
+    fn strength(&self, level: Level) -> Strength {
+        // One ply more does not tell two levels apart here (every capture is compulsory, and
+        // the quiescence search already plays out the exchanges): above level 4, two do.
+        let depth = [1, 2, 3, 4, 6, 8, 10, 12, 14, MAX_DEPTH][level.get() as usize - 1];
+        Strength { depth, ..level.strength() }
     }
 
     fn order(&self, _position: &Position, mv: Move) -> Score {

@@ -1,6 +1,9 @@
 //! Levels of play on top of the search: the weaker levels look a few plies ahead and choose among
 //! the moves nearly as good as the best, so that they play plausible moves, not random ones; the
 //! stronger look further, level 10 as far as its time allows.
+//!
+//! How far each level looks is the game's to say ([`Evaluator::strength`]): the plies that tell
+//! two players apart are not the same in every game.
 
 use std::time::Duration;
 
@@ -30,16 +33,37 @@ impl Level {
         self.0
     }
 
-    /// How many plies it looks ahead at most.
+    /// How many plies it looks ahead at most, in the levels every game starts from.
     pub fn depth(self) -> u32 {
-        [1, 2, 3, 4, 5, 7, 9, 11, 14, crate::search::MAX_DEPTH][self.0 as usize - 1]
+        self.strength().depth
     }
 
-    /// How much worse than the best a move it may choose can be, in the evaluation's points
-    /// (seeds or pieces, as a fraction: 1.5 is one and a half).
+    /// How much worse than the best a move it may choose can be, in the levels every game starts
+    /// from.
     pub fn tolerance(self) -> f64 {
-        [2.5, 1.2, 0.6, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][self.0 as usize - 1]
+        self.strength().tolerance
     }
+
+    /// What it does in the levels every game starts from (Awélé's and Awechec's): it looks
+    /// further from level to level, and levels 1 to 4 choose among nearly best moves.
+    pub fn strength(self) -> Strength {
+        let i = self.0 as usize - 1;
+        Strength {
+            depth: [1, 2, 3, 4, 5, 7, 9, 11, 14, crate::search::MAX_DEPTH][i],
+            tolerance: [2.5, 1.2, 0.6, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][i],
+        }
+    }
+}
+
+/// What a level does, in a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// How many plies it looks ahead at most.
+    pub depth: u32,
+    /// How much worse than the best a move it may choose can be, in the evaluation's points
+    /// (seeds or pieces, as a fraction: 1.5 is one and a half). Above 0 the level searches each
+    /// move to its depth and ignores the time.
+    pub tolerance: f64,
 }
 
 impl std::str::FromStr for Level {
@@ -98,15 +122,16 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
         if let [only] = moves[..] {
             return Some(only);
         }
-        let tolerance = self.level.tolerance();
+        let strength = self.searcher.evaluator().strength(self.level);
+        let tolerance = strength.tolerance;
         if tolerance > 0.0 {
-            let scores = self.searcher.root_scores(game, self.level.depth());
+            let scores = self.searcher.root_scores(game, strength.depth);
             let best = scores.first()?.1;
             let slack = (tolerance * self.searcher.evaluator().point() as f64) as Score;
             let near: Vec<_> = scores.iter().filter(|&&(_, s)| s >= best - slack).collect();
             return Some(near[self.rng.random_range(0..near.len())].0);
         }
-        let limits = Limits { depth: Some(self.level.depth()), time, ..Limits::default() };
+        let limits = Limits { depth: Some(strength.depth), time, ..Limits::default() };
         let found = self.searcher.search(game, &limits, report);
         found.best().copied()
     }

@@ -3,6 +3,7 @@
 
 use awe_game::{Outcome, Position};
 
+use crate::engine::{Level, Strength};
 use crate::score::{Score, WIN};
 
 /// A game's evaluation, in the side to move's view.
@@ -44,6 +45,13 @@ pub trait Evaluator<P: Position> {
     /// A key to try moves in: higher first (captures before quiet moves, say).
     fn order(&self, _position: &P, _mv: P::Move) -> Score {
         0
+    }
+
+    /// What `level` does in this game: by default the levels every game starts from
+    /// ([`Level::strength`]); a game where one more ply does not tell two levels apart spaces
+    /// them further.
+    fn strength(&self, level: Level) -> Strength {
+        level.strength()
     }
 
     /// Whether a move changes the position too much to stop the search before it (a capture):

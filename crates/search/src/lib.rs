@@ -27,7 +27,7 @@ pub mod score;
 pub mod search;
 pub mod table;
 
-pub use engine::{Engine, Level};
+pub use engine::{Engine, Level, Strength};
 pub use eval::Evaluator;
 pub use mcts::Mcts;
 pub use score::Score;

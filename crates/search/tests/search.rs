@@ -190,6 +190,29 @@ fn levels_err_only_within_their_tolerance() {
     }
 }
 
+/// Awithlaknannai spaces its levels two plies apart above level 4; Awélé keeps the shared levels;
+/// an engine searches as deep as its game's level says.
+#[test]
+fn a_game_sets_how_far_its_levels_look() {
+    use awe_awithlaknannai::{BoardKind, BoardOptions, Position as Serpent, Settings, Start};
+    let serpent = SerpentEval::default();
+    let depths: Vec<u32> =
+        (1..=10).map(|n| serpent.strength(Level::new(n).unwrap()).depth).collect();
+    assert_eq!(depths[..4], [1, 2, 3, 4]);
+    assert!(depths[3..].windows(2).all(|w| w[1] >= w[0] + 2), "{depths:?}");
+    for n in 1..=10 {
+        let level = Level::new(n).unwrap();
+        assert_eq!(AweleEval::default().strength(level), level.strength());
+        assert_eq!(serpent.strength(level).tolerance, level.tolerance());
+    }
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), Default::default());
+    let start = Serpent::start(settings, Start::Seed000, awe_game::Side::WHITE).unwrap();
+    let mut engine = Engine::new(serpent.clone(), Level::new(5).unwrap(), 1);
+    let mut deepest = 0;
+    engine.choose(&Game::new(start), None, |report| deepest = deepest.max(report.depth));
+    assert_eq!(deepest, depths[4]);
+}
+
 #[test]
 fn terminal_scores_prefer_quicker_wins_and_count_draws_by_points() {
     let position = Awele::new(RuleSet::Abapa);
