@@ -69,9 +69,9 @@ impl Evaluator<Position> for SerpentEval {
     }
 
     fn strength(&self, level: Level) -> Strength {
-        // One ply more does not tell two levels apart here (every capture is compulsory, and
-        // the quiescence search already plays out the exchanges): above level 4, two do.
-        let depth = [1, 2, 3, 4, 6, 8, 10, 12, 14, MAX_DEPTH][level.get() as usize - 1];
+        // One ply more does not tell two levels apart here once they see three (every capture
+        // is compulsory, and the quiescence search already plays out the exchanges): two do.
+        let depth = [1, 2, 3, 5, 7, 9, 11, 13, 15, MAX_DEPTH][level.get() as usize - 1];
         Strength { depth, ..level.strength() }
     }
 
