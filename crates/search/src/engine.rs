@@ -33,17 +33,6 @@ impl Level {
         self.0
     }
 
-    /// How many plies it looks ahead at most, in the levels every game starts from.
-    pub fn depth(self) -> u32 {
-        self.strength().depth
-    }
-
-    /// How much worse than the best a move it may choose can be, in the levels every game starts
-    /// from.
-    pub fn tolerance(self) -> f64 {
-        self.strength().tolerance
-    }
-
     /// What it does in the levels every game starts from (Awélé's and Awechec's): it looks
     /// further from level to level, and levels 1 to 4 choose among nearly best moves.
     pub fn strength(self) -> Strength {

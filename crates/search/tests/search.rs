@@ -171,17 +171,18 @@ fn levels_err_only_within_their_tolerance() {
         }
         for n in [1, 3, 5, 6] {
             let level = Level::new(n).unwrap();
-            let scores = Searcher::new(eval.clone(), 1).root_scores(&game, level.depth());
+            let strength = eval.strength(level);
+            let scores = Searcher::new(eval.clone(), 1).root_scores(&game, strength.depth);
             let best = scores[0].1;
             let mut engine = Engine::new(eval.clone(), level, rng.random());
             let chosen = engine.choose(&game, None, |_| {}).unwrap();
             let score = scores.iter().find(|&&(mv, _)| mv == chosen).unwrap().1;
-            let slack = (level.tolerance() * eval.point() as f64) as Score;
+            let slack = (strength.tolerance * eval.point() as f64) as Score;
             assert!(score >= best - slack, "level {n} chose {chosen:?} ({score}, best {best})");
-            if level.tolerance() == 0.0 {
+            if strength.tolerance == 0.0 {
                 let found = Searcher::new(eval.clone(), 1).search(
                     &game,
-                    &Limits::depth(level.depth()),
+                    &Limits::depth(strength.depth),
                     |_| {},
                 );
                 assert_eq!(score, found.score, "level {n} plays the best");
@@ -203,7 +204,7 @@ fn a_game_sets_how_far_its_levels_look() {
     for n in 1..=10 {
         let level = Level::new(n).unwrap();
         assert_eq!(AweleEval::default().strength(level), level.strength());
-        assert_eq!(serpent.strength(level).tolerance, level.tolerance());
+        assert_eq!(serpent.strength(level).tolerance, level.strength().tolerance);
     }
     let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), Default::default());
     let start = Serpent::start(settings, Start::Seed000, awe_game::Side::WHITE).unwrap();
