@@ -11,10 +11,36 @@
 //! Each game reads its own moves; this module reads the tags and cuts the movetext into tokens
 //! (move numbers, moves, comments in braces, the result), each with the line it stands on, so
 //! that an error can name the first bad token.
+//!
+//! A record is text a user hands over, so its reading is bounded: at most [`MAX_RECORD_BYTES`]
+//! in all, [`MAX_TAGS`] tags, [`MAX_TAG_NAME_BYTES`] to a tag's name and [`MAX_TAG_VALUE_BYTES`]
+//! to its value. A leading UTF-8 byte-order mark is skipped.
 
+use std::collections::HashSet;
 use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use crate::{Game, GameResult, Position, Side};
+
+/// The largest record read, in bytes (4 MiB). The longest records awe writes, Awechec games
+/// with all their Awélé games, are tens of kilobytes: this leaves a hundredfold margin while a
+/// file of any size (`/dev/zero`) is refused before it fills the memory.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+
+/// The most tags a record may have. awe writes at most a dozen; other programs' headers a few
+/// dozen more.
+pub const MAX_TAGS: usize = 1000;
+
+/// The longest tag name, in bytes. Names are single words (`Termination`, `PlyLimit`).
+pub const MAX_TAG_NAME_BYTES: usize = 64;
+
+/// The longest tag value, in bytes once unescaped. The longest values awe writes (position
+/// texts, FEN, lists of powers) are under 200 bytes; players' names and events are far shorter.
+pub const MAX_TAG_VALUE_BYTES: usize = 4096;
+
+/// How much of a malformed line an error shows, in characters.
+const SHOWN_CHARS: usize = 60;
 
 /// A record: tags in order, and the movetext as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,6 +62,42 @@ pub enum RecordError {
     UnclosedComment { line: usize },
     #[error("line {line}: `}}` closes no comment")]
     StrayBrace { line: usize },
+    #[error("the record is {bytes} bytes long, more than the {limit} allowed")]
+    TooLarge { bytes: usize, limit: usize },
+    #[error("line {line}: more than {limit} tags")]
+    TooManyTags { line: usize, limit: usize },
+    #[error("line {line}: tag name longer than {limit} bytes")]
+    TagNameTooLong { line: usize, limit: usize },
+    #[error("line {line}: tag `{name}`: value longer than {limit} bytes")]
+    TagValueTooLong { line: usize, name: String, limit: usize },
+}
+
+/// Why a record file could not be read. Each names the file; the reason is printed in the
+/// message itself, not again as a source.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadRecordError {
+    #[error("cannot read {}: {error}", .path.display())]
+    Io { path: PathBuf, error: std::io::Error },
+    #[error("{} is larger than {limit} bytes, the most a record may be", .path.display())]
+    TooLarge { path: PathBuf, limit: usize },
+    #[error("{} is not UTF-8 text (invalid byte at offset {offset})", .path.display())]
+    NotUtf8 { path: PathBuf, offset: usize },
+}
+
+/// Reads a record file as text, reading at most [`MAX_RECORD_BYTES`] and one byte more to tell
+/// a larger file, so that no file (a device, a pipe that never ends) can fill the memory.
+pub fn read_record_file(path: &Path) -> Result<String, ReadRecordError> {
+    let io = |error| ReadRecordError::Io { path: path.to_owned(), error };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(ReadRecordError::TooLarge { path: path.to_owned(), limit: MAX_RECORD_BYTES });
+    }
+    String::from_utf8(bytes).map_err(|e| ReadRecordError::NotUtf8 {
+        path: path.to_owned(),
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 /// One token of a movetext.
@@ -63,11 +125,21 @@ impl Record {
         Record { tags: Vec::new(), movetext: String::new(), movetext_line: 1 }
     }
 
-    /// Reads the tags and keeps the movetext for the game to read.
+    /// Reads the tags and keeps the movetext for the game to read. A leading byte-order mark is
+    /// skipped; a text longer than [`MAX_RECORD_BYTES`], more than [`MAX_TAGS`] tags, or a tag
+    /// name or value over its limit is refused.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RecordError::TooLarge { bytes: text.len(), limit: MAX_RECORD_BYTES });
+        }
+        // Editors on Windows start UTF-8 files with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = Record::new();
+        // Names seen so far: each new tag is checked in constant time, not against every other.
+        let mut names = HashSet::new();
         let mut lines = text.lines().enumerate().peekable();
         while let Some(&(index, line)) = lines.peek() {
+            let line_number = index + 1;
             let trimmed = line.trim();
             if trimmed.is_empty() {
                 lines.next();
@@ -76,12 +148,26 @@ impl Record {
             if !trimmed.starts_with('[') {
                 break;
             }
-            let (name, value) = parse_tag(trimmed)
-                .ok_or_else(|| RecordError::BadTag { line: index + 1, text: trimmed.to_owned() })?;
-            if record.tag(&name).is_some() {
-                return Err(RecordError::DuplicateTag { line: index + 1, name });
+            if record.tags.len() == MAX_TAGS {
+                return Err(RecordError::TooManyTags { line: line_number, limit: MAX_TAGS });
             }
-            record.tags.push((name, value));
+            let (name, value) = parse_tag(trimmed)
+                .ok_or_else(|| RecordError::BadTag { line: line_number, text: shown(trimmed) })?;
+            if name.len() > MAX_TAG_NAME_BYTES {
+                let limit = MAX_TAG_NAME_BYTES;
+                return Err(RecordError::TagNameTooLong { line: line_number, limit });
+            }
+            if value.len() > MAX_TAG_VALUE_BYTES {
+                return Err(RecordError::TagValueTooLong {
+                    line: line_number,
+                    name: name.to_owned(),
+                    limit: MAX_TAG_VALUE_BYTES,
+                });
+            }
+            if !names.insert(name) {
+                return Err(RecordError::DuplicateTag { line: line_number, name: name.to_owned() });
+            }
+            record.tags.push((name.to_owned(), value));
             lines.next();
         }
         record.movetext_line = lines.peek().map_or(1, |&(index, _)| index + 1);
@@ -91,7 +177,8 @@ impl Record {
         Ok(record)
     }
 
-    /// The value of a tag, if the record has it.
+    /// The value of a tag, if the record has it. A read record has at most [`MAX_TAGS`] tags,
+    /// so a look through them stays cheap.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
@@ -126,8 +213,17 @@ impl Record {
     }
 }
 
+/// The start of a line for an error message, shortened if long: a malformed line may be
+/// megabytes long.
+fn shown(line: &str) -> String {
+    match line.char_indices().nth(SHOWN_CHARS) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_owned(),
+    }
+}
+
 /// Reads `[Name "value"]`, with `\"` and `\\` escapes in the value.
-fn parse_tag(line: &str) -> Option<(String, String)> {
+fn parse_tag(line: &str) -> Option<(&str, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -143,7 +239,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
             c => value.push(c),
         }
     }
-    Some((name.to_owned(), value))
+    Some((name, value))
 }
 
 fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, RecordError> {
@@ -391,6 +487,116 @@ mod tests {
         ));
         assert_eq!(Record::parse("1. A { b"), Err(RecordError::UnclosedComment { line: 1 }));
         assert_eq!(Record::parse("1. A } b"), Err(RecordError::StrayBrace { line: 1 }));
+    }
+
+    /// `count` distinct tags, one a line.
+    fn many_tags(count: usize) -> String {
+        (0..count).map(|i| format!("[T{i} \"{i}\"]\n")).collect()
+    }
+
+    #[test]
+    fn a_record_of_many_tags_is_refused_at_once() {
+        // Each tag was compared with every earlier one: 200,000 tags took minutes.
+        // `err()`, not `unwrap_err()`: a record of 200,000 tags is too long to print.
+        let error = Record::parse(&many_tags(200_000)).err().map(|e| e.to_string());
+        assert_eq!(error.as_deref(), Some("line 1001: more than 1000 tags"));
+    }
+
+    #[test]
+    fn a_duplicate_is_found_among_many_tags() {
+        let mut text = many_tags(999);
+        text.push_str("[T998 \"again\"]\n");
+        assert_eq!(
+            Record::parse(&text).unwrap_err().to_string(),
+            "line 1000: tag `T998` given twice"
+        );
+        // As many tags as allowed are read, and found.
+        let record = Record::parse(&many_tags(1000)).unwrap();
+        assert_eq!(record.tag("T999"), Some("999"));
+    }
+
+    #[test]
+    fn long_tag_names_and_values_are_refused() {
+        let name = "N".repeat(65);
+        let error = Record::parse(&format!("[Game \"awele\"]\n[{name} \"x\"]\n")).unwrap_err();
+        assert_eq!(error.to_string(), "line 2: tag name longer than 64 bytes");
+        let value = "v".repeat(4097);
+        let error = Record::parse(&format!("[Game \"awele\"]\n[Event \"{value}\"]\n")).unwrap_err();
+        assert_eq!(error.to_string(), "line 2: tag `Event`: value longer than 4096 bytes");
+        // At the limits, they are read.
+        let record =
+            Record::parse(&format!("[{} \"{}\"]\n", "N".repeat(64), "v".repeat(4096))).unwrap();
+        assert_eq!(record.tags()[0].1.len(), 4096);
+    }
+
+    #[test]
+    fn a_record_larger_than_the_limit_is_refused() {
+        let text = format!("[Game \"awele\"]\n\n{}", " ".repeat(4 << 20));
+        assert_eq!(
+            Record::parse(&text).unwrap_err().to_string(),
+            format!("the record is {} bytes long, more than the 4194304 allowed", text.len())
+        );
+    }
+
+    #[test]
+    fn a_malformed_tag_is_shown_shortened() {
+        let line = format!("[Game {}", "x".repeat(10_000));
+        let error = Record::parse(&line).unwrap_err().to_string();
+        assert!(error.len() < 200, "{error}");
+        assert!(error.starts_with("line 1: malformed tag `[Game xxx"), "{error}");
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let record = Record::parse("\u{feff}[Game \"awele\"]\n\n1. A *\n").unwrap();
+        assert_eq!(record.tag("Game"), Some("awele"));
+        assert_eq!(record.tokens().unwrap().len(), 3);
+        // Only at the start: elsewhere it is text like any other.
+        let record = Record::parse("[Game \"awele\"]\n\u{feff}1. A *\n").unwrap();
+        assert_eq!(record.tokens().unwrap()[0].text, "\u{feff}1.");
+    }
+
+    /// A file of its own in a folder of its own under the system's temporary folder.
+    fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+        let folder =
+            std::env::temp_dir().join(format!("awe-game-record-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let path = folder.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    #[test]
+    fn record_files_are_read_within_the_limit() {
+        let path = temp_file("ok.awe", "[Game \"awele\"]\n".as_bytes());
+        assert_eq!(read_record_file(&path).unwrap(), "[Game \"awele\"]\n");
+        let at_limit = temp_file("at-limit.awe", &vec![b' '; MAX_RECORD_BYTES]);
+        assert_eq!(read_record_file(&at_limit).unwrap().len(), MAX_RECORD_BYTES);
+        let over = temp_file("over.awe", &vec![b' '; MAX_RECORD_BYTES + 1]);
+        let error = read_record_file(&over).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("{} is larger than 4194304 bytes, the most a record may be", over.display())
+        );
+        let latin1 = temp_file("latin1.awe", b"[South \"Am\xe9\"]\n");
+        let error = read_record_file(&latin1).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("{} is not UTF-8 text (invalid byte at offset 10)", latin1.display())
+        );
+        let missing = latin1.with_file_name("missing.awe");
+        let error = read_record_file(&missing).unwrap_err().to_string();
+        assert!(error.starts_with(&format!("cannot read {}: ", missing.display())), "{error}");
+        for path in [path, at_limit, over, latin1] {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_file_is_refused() {
+        let error = read_record_file(Path::new("/dev/zero")).unwrap_err();
+        assert!(matches!(error, ReadRecordError::TooLarge { .. }), "{error}");
     }
 
     proptest::proptest! {
