@@ -1,10 +1,13 @@
 //! The command line, as typed: parsed by clap, resolved into game settings by each command.
 
 use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-/// awe: Awithlaknannai, Awélé and Awechec.
+/// awe: Awithlaknannai, Awélé and Awechec: play them, replay and analyse their records, run
+/// engines and matches, count positions, build endgame databases.
 #[derive(Debug, Parser)]
 #[command(name = "awe", version, about, propagate_version = true)]
 pub struct Args {
@@ -21,6 +24,48 @@ pub enum GameName {
     Awithlaknannai,
     /// Awechec (Awarichess): Awélé captures become powers that grant the moves at chess.
     Awechec,
+}
+
+impl GameName {
+    /// The name as typed and as a record's Game tag writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Awele => "awele",
+            GameName::Awithlaknannai => "awithlaknannai",
+            GameName::Awechec => "awechec",
+        }
+    }
+}
+
+/// A time in seconds, as every time option takes it: a number from 0.001 (a millisecond) to
+/// 86400 (a day). Every duration the command line reads goes through here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Seconds(Duration);
+
+impl Seconds {
+    pub const MIN: f64 = 0.001;
+    pub const MAX: f64 = 86_400.0;
+
+    pub fn duration(self) -> Duration {
+        self.0
+    }
+}
+
+impl FromStr for Seconds {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let seconds: f64 =
+            s.trim().parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
+        if !(Seconds::MIN..=Seconds::MAX).contains(&seconds) {
+            return Err(format!(
+                "`{s}` seconds is out of range: from {} (a millisecond) to {} (a day)",
+                Seconds::MIN,
+                Seconds::MAX
+            ));
+        }
+        Ok(Seconds(Duration::from_secs_f64(seconds)))
+    }
 }
 
 /// Settings of an Awithlaknannai game (refused for the other games).
@@ -63,11 +108,11 @@ impl SerpentArgs {
 pub enum Command {
     /// Count the leaf positions DEPTH plies ahead (the last line printed is the count alone).
     Perft(PerftArgs),
-    /// Two people at one keyboard.
+    /// Play at one keyboard: two people, or a person against the computer (--engine).
     Play(PlayArgs),
     /// Check a game record move by move and print how it ends.
     Replay(ReplayArgs),
-    /// Random playouts on one core; the last line is the speed in plies per second.
+    /// Perft, then random playouts on one core; the last line is the speed in plies per second.
     Bench(BenchArgs),
     /// Engine against engine; the last line is `score X / N`, X being A's points.
     Match(MatchArgs),
@@ -113,9 +158,11 @@ pub struct MatchArgs {
     /// Games to play; A and B take each colour in turn.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Thinking time per move, in seconds.
-    #[arg(long, default_value_t = 0.1)]
-    pub time: f64,
+    /// Thinking time per move, in seconds (0.001 to 86400).
+    #[arg(long, default_value = "0.1", allow_negative_numbers = true)]
+    pub time: Seconds,
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
     /// Seed of the openings and of the random players.
@@ -127,8 +174,8 @@ pub struct MatchArgs {
     /// Play the opening plies at this level (1 to 4: a move at random among those nearly as
     /// good as the best) instead of uniformly at random: openings without blunders, for games
     /// where a random move loses at once.
-    #[arg(long)]
-    pub opening_level: Option<String>,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub opening_level: Option<u8>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
     #[command(flatten)]
@@ -138,6 +185,8 @@ pub struct MatchArgs {
 #[derive(Debug, clap::Args)]
 pub struct EngineArgs {
     pub game: GameName,
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
     #[command(flatten)]
@@ -155,9 +204,11 @@ pub struct AnalyzeArgs {
     /// A record whose every move is judged.
     #[arg(long)]
     pub record: Option<PathBuf>,
-    /// Thinking time per position, in seconds.
-    #[arg(long, default_value_t = 1.0)]
-    pub time: f64,
+    /// Thinking time per position, in seconds (0.001 to 86400).
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    pub time: Seconds,
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
     #[command(flatten)]
@@ -168,7 +219,9 @@ pub struct AnalyzeArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
+    /// The game: awele or awithlaknannai.
     pub game: GameName,
+    /// Plies to look ahead.
     pub depth: u32,
     /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
     /// ludii).
@@ -187,6 +240,8 @@ pub struct PerftArgs {
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
     pub game: GameName,
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
     /// Start from this position instead of the usual one.
@@ -204,12 +259,14 @@ pub struct PlayArgs {
     /// Play against the computer at this level (1 to 10).
     #[arg(long)]
     pub engine: Option<String>,
-    /// The colour of the person playing the computer: white (South, the default) or black.
-    #[arg(long, default_value = "white")]
-    pub color: String,
-    /// The computer's thinking time per move, in seconds.
-    #[arg(long, default_value_t = 1.0)]
-    pub time: f64,
+    /// The colour of the person playing the computer: white (South, the default) or black
+    /// (North). Only with --engine.
+    #[arg(long)]
+    pub color: Option<String>,
+    /// The computer's thinking time per move, in seconds (0.001 to 86400; default 1). Only with
+    /// --engine.
+    #[arg(long, allow_negative_numbers = true)]
+    pub time: Option<Seconds>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
     #[command(flatten)]
@@ -240,6 +297,7 @@ impl AwechecArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct ReplayArgs {
+    /// The record to check (any of the three games: its Game tag says which).
     pub file: PathBuf,
     /// Print each position's legal moves and the move played, then the final score.
     #[arg(long)]
@@ -249,11 +307,14 @@ pub struct ReplayArgs {
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
     pub game: GameName,
+    /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
+    /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
-    /// Time for the playouts (perft runs for about a third of it beforehand).
-    #[arg(long, default_value_t = 5.0)]
-    pub seconds: f64,
+    /// Time for the playouts, in seconds (0.001 to 86400; perft runs for about a third of it
+    /// beforehand).
+    #[arg(long, default_value = "5", allow_negative_numbers = true)]
+    pub seconds: Seconds,
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

@@ -154,14 +154,7 @@ fn action_text(position: &Position, action: Action, language: Language) -> Strin
 type Computer = (awe_game::Side, awe_search::Engine<Position, AwechecEval>, std::time::Duration);
 
 fn computer(args: &PlayArgs) -> Result<Option<Computer>> {
-    let Some(level) = &args.engine else { return Ok(None) };
-    let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg)?;
-    let person = match args.color.as_str() {
-        "white" | "south" => awe_game::Side::WHITE,
-        "black" | "north" => awe_game::Side::BLACK,
-        other => bail!("--color: `{other}` is neither white nor black"),
-    };
-    let time = crate::seconds(args.time)?;
+    let Some((level, person, time)) = crate::play::opponent(args)? else { return Ok(None) };
     Ok(Some((person.opponent(), awe_search::Engine::new(AwechecEval::default(), level, 1), time)))
 }
 

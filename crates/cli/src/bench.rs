@@ -11,10 +11,6 @@ use rand::rngs::SmallRng;
 use crate::args::{BenchArgs, GameName};
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    anyhow::ensure!(
-        args.seconds > 0.0 && args.seconds.is_finite(),
-        "--seconds must be a positive number"
-    );
     match args.game {
         GameName::Awele => {
             let start = crate::settings::awele_start(args.rules.as_deref(), None, &args.serpent)?;
@@ -40,7 +36,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
 
 fn bench<P: awe_game::Position>(start: P, args: &BenchArgs) {
     // Perft from the start, one depth deeper at a time, for about a third of the time given.
-    let budget = Duration::from_secs_f64(args.seconds / 3.0);
+    let budget = args.seconds.duration() / 3;
     let game = Game::new(start.clone());
     let started = Instant::now();
     let mut nodes = 0u64;
@@ -58,7 +54,7 @@ fn bench<P: awe_game::Position>(start: P, args: &BenchArgs) {
     let seconds = started.elapsed().as_secs_f64();
     println!("perft: {nodes} leaves in {seconds:.2} s, {:.0} leaves/s", nodes as f64 / seconds);
 
-    let budget = Duration::from_secs_f64(args.seconds);
+    let budget = args.seconds.duration();
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let mut seen = Default::default();
     let (mut games, mut plies) = (0u64, 0u64);

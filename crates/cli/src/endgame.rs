@@ -2,52 +2,16 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
 use std::time::Instant;
 
 use anyhow::{Result, bail};
 use awe_awele::RuleSet;
-use awe_awithlaknannai::Settings;
+use awe_players::cache::{MAX_SEEDS, awele_file_name, cache_dir};
 use awe_search::endgame::awithlaknannai::{self as serpents, SerpentEndgame};
 use awe_search::endgame::{Endgame, layer_size};
 
 use crate::args::{EndgameArgs, GameName};
-
-/// The largest Awélé database a build may ask for.
-const MAX_SEEDS: usize = 24;
-
-/// Where databases are kept: `$AWE_CACHE`, or `$XDG_CACHE_HOME/awe`, or `~/.cache/awe`.
-pub fn cache_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("AWE_CACHE") {
-        return Some(PathBuf::from(dir));
-    }
-    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
-        return Some(PathBuf::from(dir).join("awe"));
-    }
-    std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache").join("awe"))
-}
-
-fn file_name(rules: RuleSet, seeds: usize) -> String {
-    format!("awele-{}-{seeds}.db", rules.name())
-}
-
-/// The largest Awélé database of `rules` in the cache, if there is one that reads.
-pub fn cached(rules: RuleSet) -> Option<Endgame> {
-    let dir = cache_dir()?;
-    (1..=MAX_SEEDS).rev().find_map(|seeds| {
-        let path = dir.join(file_name(rules, seeds));
-        path.exists().then(|| Endgame::load(&path, rules, seeds).ok()).flatten()
-    })
-}
-
-/// The largest Awithlaknannai database of the board and rules of `settings` in the cache, if
-/// there is one that reads.
-pub fn cached_serpents(settings: Settings) -> Option<SerpentEndgame> {
-    let dir = cache_dir()?;
-    (1..=serpents::MAX_PIECES).rev().find_map(|pieces| {
-        let path = dir.join(serpents::file_name(&settings, pieces));
-        path.exists().then(|| SerpentEndgame::load(&path, settings, pieces).ok()).flatten()
-    })
-}
 
 pub fn run(args: EndgameArgs) -> Result<()> {
     match args.game {
@@ -99,7 +63,7 @@ fn awele(args: EndgameArgs) -> Result<()> {
     }
     anyhow::ensure!(args.seeds <= MAX_SEEDS, "--seeds: at most {MAX_SEEDS}");
     let rules: RuleSet = args.rules.as_deref().map_or(Ok(RuleSet::Awechec), str::parse)?;
-    let path = destination(args.path, file_name(rules, args.seeds))?;
+    let path = destination(args.path, awele_file_name(rules, args.seeds))?;
     let total: u64 = (0..=args.seeds).map(layer_size).sum();
     println!("awele {rules}: {total} boards of up to {} seeds", args.seeds);
     let started = Instant::now();

@@ -1,29 +1,19 @@
 //! `awe`: play, replay, count and time the games of awe from the command line.
 
+mod analyze;
 mod args;
 mod awechec;
-mod baseline;
 mod bench;
 mod endgame;
-mod engines;
+mod matches;
 mod perft;
 mod play;
 mod replay;
 mod settings;
-mod ugi;
 
 use std::process::ExitCode;
 
 use clap::Parser;
-
-/// A thinking time given in seconds: positive, and at most a day.
-pub fn seconds(value: f64) -> anyhow::Result<std::time::Duration> {
-    anyhow::ensure!(
-        value > 0.0 && value <= 86_400.0,
-        "--time must be a number of seconds above 0 and at most 86400"
-    );
-    Ok(std::time::Duration::from_secs_f64(value))
-}
 
 fn main() -> ExitCode {
     let args = args::Args::parse();
@@ -32,9 +22,9 @@ fn main() -> ExitCode {
         args::Command::Play(a) => play::run(a),
         args::Command::Replay(a) => replay::run(a),
         args::Command::Bench(a) => bench::run(a),
-        args::Command::Match(a) => engines::run_match(a),
-        args::Command::Engine(a) => ugi::run_engine(a),
-        args::Command::Analyze(a) => engines::run_analyze(a),
+        args::Command::Match(a) => matches::run(a),
+        args::Command::Engine(a) => engine(a),
+        args::Command::Analyze(a) => analyze::run(a),
         args::Command::Endgame(a) => endgame::run(a),
     };
     match run {
@@ -42,6 +32,24 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!("awe: {error:#}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `awe engine`: UGI on standard input and output.
+fn engine(args: args::EngineArgs) -> anyhow::Result<()> {
+    use awe_players::ugi::run;
+    let (input, output) = (std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+    let rules = args.rules.as_deref();
+    match args.game {
+        args::GameName::Awele => {
+            run(settings::awele_start(rules, None, &args.serpent)?, input, output)
+        }
+        args::GameName::Awithlaknannai => {
+            run(settings::awithlaknannai_start(rules, None, &args.serpent)?, input, output)
+        }
+        args::GameName::Awechec => {
+            run(settings::awechec_start(rules, None, &args.serpent, &args.awechec)?, input, output)
         }
     }
 }

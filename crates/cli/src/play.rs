@@ -92,25 +92,38 @@ type Computer<'a, P> =
     (Side, Box<dyn FnMut(&Game<P>) -> Option<<P as awe_game::Position>::Move> + 'a>);
 
 /// The computer at the level asked, on the side the person does not take.
-fn computer<'a, P: crate::engines::Playable>(
+fn computer<'a, P: awe_players::Playable>(
     args: &PlayArgs,
     start: &P,
 ) -> Result<Option<Computer<'a, P>>> {
-    let Some(level) = &args.engine else { return Ok(None) };
-    let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg)?;
-
-    let person = match args.color.as_str() {
-        "white" | "south" => Side::South,
-        "black" | "north" => Side::North,
-        other => anyhow::bail!("--color: `{other}` is neither white nor black"),
-    };
-    let time = crate::seconds(args.time)?;
+    let Some((level, person, time)) = opponent(args)? else { return Ok(None) };
     let start = start.clone();
     let mut engine = awe_search::Engine::new(P::evaluator(&start), level, 1);
     Ok(Some((
         person.opponent(),
         Box::new(move |game: &Game<P>| engine.choose(game, Some(time), |_| {})),
     )))
+}
+
+/// The computer's level, the person's side and the computer's time a move, if `--engine` asks
+/// for the computer; `--color` and `--time` go only with it.
+pub fn opponent(args: &PlayArgs) -> Result<Option<(awe_search::Level, Side, std::time::Duration)>> {
+    let Some(level) = &args.engine else {
+        if args.color.is_some() || args.time.is_some() {
+            anyhow::bail!(
+                "--color and --time are for a game against the computer: add --engine LEVEL"
+            );
+        }
+        return Ok(None);
+    };
+    let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg).context("--engine")?;
+    let person = match args.color.as_deref() {
+        None | Some("white" | "south") => Side::South,
+        Some("black" | "north") => Side::North,
+        Some(other) => anyhow::bail!("--color: `{other}` is neither white nor black"),
+    };
+    let time = args.time.map_or(std::time::Duration::from_secs(1), |t| t.duration());
+    Ok(Some((level, person, time)))
 }
 
 /// A player as the table names them: their name and side, or the side alone.

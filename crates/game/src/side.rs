@@ -40,6 +40,14 @@ impl Side {
         self as usize
     }
 
+    /// The side's name in the games that name their sides by colour: `White` or `Black`.
+    pub const fn colour(self) -> &'static str {
+        match self {
+            Side::South => "White",
+            Side::North => "Black",
+        }
+    }
+
     /// The side's name as a mancala player knows it.
     pub const fn name(self) -> &'static str {
         match self {

@@ -199,6 +199,28 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         scores
     }
 
+    /// The score of playing `mv` in the current position of `game`, searched to `depth` plies
+    /// (the move itself is the first), in the mover's view: what [`Searcher::search`] gives the
+    /// same move at the same depth, so that a played move and the best move can be compared.
+    /// `None` if `limits` stopped the search first.
+    pub fn move_score(
+        &mut self,
+        game: &Game<P>,
+        mv: P::Move,
+        depth: u32,
+        limits: &Limits,
+    ) -> Option<Score> {
+        self.start(game, Limits { depth: None, ..limits.clone() });
+        let root = game.current().clone();
+        self.eval.prepare(&root);
+        let child = root.play(mv);
+        let mut pv = Vec::new();
+        let depth = depth.clamp(1, MAX_DEPTH);
+        let score =
+            self.child_score(root.turn(), &child, depth - 1, -INFINITY, INFINITY, 1, &mut pv);
+        (!self.aborted).then_some(score)
+    }
+
     /// Resets the counters and the path for a search of `game` within `limits`.
     fn start(&mut self, game: &Game<P>, limits: Limits) {
         self.limits = limits;

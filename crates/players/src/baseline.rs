@@ -21,8 +21,8 @@ use rand::{Rng, SeedableRng};
 use shakmaty::EnPassantMode;
 use shakmaty::uci::UciMove;
 
-use crate::engines::{Playable, Special};
 use crate::ugi::Client;
+use crate::{Playable, Special};
 
 /// Stockfish's time for a chess move.
 const STOCKFISH_TIME: Duration = Duration::from_millis(100);
@@ -80,7 +80,7 @@ impl Special<Position> for Baseline {
         if let AweleSide::Engine(engine) = &mut self.awele {
             engine.new_game();
         }
-        self.stockfish.new_game()
+        Ok(self.stockfish.new_game()?)
     }
 
     /// The baseline's action in the current position of `game`; `time` is for the Awélé engine.

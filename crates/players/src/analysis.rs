@@ -1,0 +1,162 @@
+//! Analysis: the best line of a position, and every move of a game judged against the best.
+//!
+//! A move is judged by one searcher at one depth: the best move's score is the search's, and the
+//! played move's is that move searched to the same depth in the same tree. A move equal to the
+//! best is never marked, and two scores of one mark always come from the same search.
+
+use std::time::Duration;
+
+use awe_game::{Game, Position, Side};
+use awe_search::score::is_decided;
+use awe_search::{Evaluator, Limits, Report, Score, Searcher};
+
+use crate::Playable;
+
+/// How bad a move is, against the best move the search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// As good as the best, or nearly (less than half a point lost).
+    Good,
+    /// Half a point to two points lost (`?!`).
+    Inaccuracy,
+    /// Two points or more lost (`?`).
+    Mistake,
+    /// A won game let go, or a lost one entered (`??`).
+    Blunder,
+}
+
+impl Mark {
+    /// As a record's annotation: ``, `?!`, `?`, `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Good => "",
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// The mark of a move scored `played` where the best scored `best` (the mover's view), with
+    /// `point` the evaluation's value of one point of the game's score.
+    pub fn of(best: Score, played: Score, point: Score) -> Mark {
+        let loss = best.saturating_sub(played);
+        if loss <= 0 {
+            Mark::Good
+        } else if is_decided(best) != is_decided(played) {
+            Mark::Blunder
+        } else if loss >= 2 * point {
+            Mark::Mistake
+        } else if loss >= point / 2 {
+            Mark::Inaccuracy
+        } else {
+            Mark::Good
+        }
+    }
+}
+
+/// One move of a game, judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement<M> {
+    /// The side that played it.
+    pub mover: Side,
+    /// The move played.
+    pub played: M,
+    /// Its score, before it is played, in the mover's view.
+    pub score: Score,
+    /// The best move the search found, and its score.
+    pub best: Option<M>,
+    pub best_score: Score,
+    /// The depth both scores were searched to (0: the game was over, or nothing was searched).
+    pub depth: u32,
+    pub mark: Mark,
+}
+
+/// A search of `game`'s current position for `time`, calling `each` after every depth.
+pub fn analyze<P: Playable>(
+    game: &Game<P>,
+    time: Duration,
+    each: impl FnMut(&Report<P::Move>),
+) -> Report<P::Move> {
+    let mut searcher = Searcher::new(P::evaluator(game.start()), 64);
+    searcher.search(game, &Limits::time(time), each)
+}
+
+/// Judges every move of `game`, each position searched for `time`; `each` is told of each
+/// judgement as it is made.
+pub fn review<P: Playable>(
+    game: &Game<P>,
+    time: Duration,
+    mut each: impl FnMut(usize, &Judgement<P::Move>),
+) -> Vec<Judgement<P::Move>> {
+    let mut searcher = Searcher::new(P::evaluator(game.start()), 64);
+    let point = searcher.evaluator().point();
+    let mut replay = Game::new(game.start().clone());
+    let mut judged = Vec::new();
+    for (ply, &played) in game.moves().iter().enumerate() {
+        let judgement = judge(&mut searcher, &replay, played, time, point);
+        each(ply, &judgement);
+        judged.push(judgement);
+        if replay.play(played).is_err() {
+            break;
+        }
+    }
+    judged
+}
+
+/// Judges `played` in the current position of `game`.
+fn judge<P: Position, E: Evaluator<P>>(
+    searcher: &mut Searcher<P, E>,
+    game: &Game<P>,
+    played: P::Move,
+    time: Duration,
+    point: Score,
+) -> Judgement<P::Move> {
+    let mover = game.current().turn();
+    // Every depth's best move and score, to compare with the played move at a depth it reached.
+    let mut depths: Vec<(u32, Option<P::Move>, Score)> = Vec::new();
+    let report = searcher.search(game, &Limits::time(time), |r| {
+        depths.push((r.depth, r.best().copied(), r.score));
+    });
+    let unjudged = |depth| Judgement {
+        mover,
+        played,
+        score: 0,
+        best: report.best().copied(),
+        best_score: 0,
+        depth,
+        mark: Mark::Good,
+    };
+    let Some(&(depth, best, best_score)) = depths.last() else { return unjudged(0) };
+    if best == Some(played) {
+        return Judgement {
+            mover,
+            played,
+            score: best_score,
+            best,
+            best_score,
+            depth,
+            mark: Mark::Good,
+        };
+    }
+    // The played move to the same depth, in the same table; if the time runs out, the deepest
+    // depth both reached.
+    for &(depth, best, best_score) in depths.iter().rev() {
+        if best == Some(played) {
+            return Judgement {
+                mover,
+                played,
+                score: best_score,
+                best,
+                best_score,
+                depth,
+                mark: Mark::Good,
+            };
+        }
+        if let Some(score) = searcher.move_score(game, played, depth, &Limits::time(time * 2)) {
+            // A move searched alone may score above the search's choice: it is then as good.
+            let mark = Mark::of(best_score, score, point);
+            return Judgement { mover, played, score, best, best_score, depth, mark };
+        }
+    }
+    unjudged(depth)
+}

@@ -1,0 +1,97 @@
+//! A game the engines play: its position type, its evaluation with the databases of the cache,
+//! and what only some games have.
+
+use anyhow::Result;
+use awe_game::{Game, Position, Side};
+use awe_search::Evaluator;
+
+use crate::player::Special;
+
+/// A game the engines play: its position type and its evaluation.
+pub trait Playable: Position + Send + 'static {
+    type Eval: Evaluator<Self> + Default + Clone + Send + 'static;
+
+    /// The evaluation for games from `start`, with what the cache holds for them.
+    fn evaluator(_start: &Self) -> Self::Eval {
+        Self::Eval::default()
+    }
+
+    /// A side's name in this game: South and North at Awélé, White and Black where the sides
+    /// are colours.
+    fn side_name(side: Side) -> &'static str {
+        side.colour()
+    }
+
+    /// What a finished game was made of, where moves alone do not tell (Awechec's phases).
+    fn summary(_game: &Game<Self>) -> Option<String> {
+        None
+    }
+
+    /// A player only this game has, if `spec` names one.
+    fn special(_spec: &str, _seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
+        None
+    }
+}
+
+impl Playable for awe_awele::Position {
+    type Eval = awe_search::awele::AweleEval;
+
+    fn side_name(side: Side) -> &'static str {
+        side.name()
+    }
+
+    fn evaluator(start: &Self) -> Self::Eval {
+        match crate::cache::awele(start.rule_set()) {
+            Some(db) => awe_search::awele::AweleEval::with_endgame(std::sync::Arc::new(db)),
+            None => Self::Eval::default(),
+        }
+    }
+}
+
+impl Playable for awe_awechec::Position {
+    type Eval = awe_search::awechec::AwechecEval;
+
+    fn summary(game: &Game<Self>) -> Option<String> {
+        use awe_awechec::{Action, Decision};
+        let count = |f: fn(&Action) -> bool| game.moves().iter().filter(|a| f(a)).count();
+        let awele = count(|a| matches!(a, Action::Awele(_)));
+        let chess = count(|a| matches!(a, Action::Chess(_)));
+        let nulls = count(|a| matches!(a, Action::Decide(Decision::Null)));
+        let games = game.current().awele_games();
+        let plural = if games == 1 { "" } else { "s" };
+        Some(format!(
+            "{games} Awélé game{plural} of {awele} moves, {chess} chess half-moves, {nulls} null moves"
+        ))
+    }
+
+    fn special(spec: &str, seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
+        let baseline = crate::baseline::Baseline::parse(spec, seed)?;
+        Some(baseline.map(|b| Box::new(b) as Box<dyn Special<Self>>))
+    }
+}
+
+impl Playable for awe_awithlaknannai::Position {
+    type Eval = awe_search::awithlaknannai::SerpentEval;
+
+    fn evaluator(start: &Self) -> Self::Eval {
+        match crate::cache::awithlaknannai(*start.settings()) {
+            Some(db) => {
+                awe_search::awithlaknannai::SerpentEval::with_endgame(std::sync::Arc::new(db))
+            }
+            None => Self::Eval::default(),
+        }
+    }
+}
+
+/// The moves of a line in notation, each from the position it is played in.
+pub fn line<P: Position>(start: &P, moves: &[P::Move]) -> Vec<String> {
+    let mut position = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = position.move_text(mv);
+            position = position.play(mv);
+            text
+        })
+        .collect()
+}

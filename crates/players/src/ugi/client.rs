@@ -1,0 +1,171 @@
+//! Driving another program that speaks UGI (or UCI, its chess original).
+//!
+//! The program is not trusted: its lines are read with a bound on their length into a queue with
+//! a bound on its size, every wait has a deadline that holds however much the program prints,
+//! and the program is ended when the client is dropped.
+
+use std::io::{BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use awe_game::{Game, Position};
+
+use super::{Line, read_line, shown};
+
+/// How long a program may take to answer `ugi` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// Lines of the program's output held at most; past that the program waits for awe to read.
+const QUEUE: usize = 1024;
+
+/// What went wrong with another program.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error("cannot start `{command}`: {source}")]
+    Start { command: String, source: std::io::Error },
+    #[error("the engine stopped reading its input")]
+    Closed,
+    #[error("the engine ended its output before answering `{0}`")]
+    Ended(String),
+    #[error("the engine did not answer `{word}` within {seconds:.1} s")]
+    Timeout { word: String, seconds: f64 },
+    #[error("the engine answered `bestmove` without a move")]
+    NoMove,
+    #[error("the engine played `{text}`: {error}")]
+    BadMove { text: String, error: String },
+}
+
+/// Another program speaking UGI, started by a shell command.
+pub struct Client {
+    child: Child,
+    input: ChildStdin,
+    output: mpsc::Receiver<Line>,
+    /// `ugi` or `uci`: the word that begins the protocol's own commands.
+    protocol: &'static str,
+}
+
+impl Client {
+    /// Starts `command`, a program speaking UGI, and waits for it to be ready.
+    pub fn start(command: &str) -> Result<Client, ClientError> {
+        Client::start_speaking(command, "ugi")
+    }
+
+    /// Starts `command`, a program speaking `protocol` (`ugi` or `uci`), and waits for it to be
+    /// ready.
+    pub fn start_speaking(command: &str, protocol: &'static str) -> Result<Client, ClientError> {
+        let start_error = |source| ClientError::Start { command: command.to_owned(), source };
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(start_error)?;
+        let (Some(input), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(start_error(std::io::Error::other("no pipes to the program")));
+        };
+        let (lines, output) = mpsc::sync_channel(QUEUE);
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            // Ends when the program closes its output or the client is dropped.
+            while let Ok(Some(line)) = read_line(&mut reader) {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = Client { child, input, output, protocol };
+        client.send(protocol)?;
+        client.wait_for(&format!("{protocol}ok"), HANDSHAKE)?;
+        client.send("isready")?;
+        client.wait_for("readyok", HANDSHAKE)?;
+        Ok(client)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        writeln!(self.input, "{line}").map_err(|_| ClientError::Closed)?;
+        self.input.flush().map_err(|_| ClientError::Closed)
+    }
+
+    /// Waits for a line starting with `word`, at most `timeout` whatever else the program
+    /// prints; returns the line.
+    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, ClientError> {
+        let timeout = timeout.min(super::MAX_MOVETIME * 2);
+        let deadline = Instant::now() + timeout;
+        let late =
+            || ClientError::Timeout { word: word.to_owned(), seconds: timeout.as_secs_f64() };
+        loop {
+            let left = deadline.checked_duration_since(Instant::now()).ok_or_else(late)?;
+            let line = match self.output.recv_timeout(left) {
+                Ok(line) => line,
+                Err(mpsc::RecvTimeoutError::Timeout) => return Err(late()),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(ClientError::Ended(word.to_owned()));
+                }
+            };
+            if let Line::Text(text) = line
+                && text.split_whitespace().next() == Some(word)
+            {
+                return Ok(text);
+            }
+        }
+    }
+
+    /// Starts a new game.
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        self.send(&format!("{}newgame", self.protocol))?;
+        self.send("isready")?;
+        self.wait_for("readyok", HANDSHAKE).map(|_| ())
+    }
+
+    /// The engine's move in the current position of `game`.
+    pub fn choose<P: Position>(
+        &mut self,
+        game: &Game<P>,
+        time: Duration,
+    ) -> Result<P::Move, ClientError> {
+        let mut moves = Vec::new();
+        for (position, &mv) in game.positions().iter().zip(game.moves()) {
+            moves.push(position.move_text(mv));
+        }
+        let mut command = format!("position fen {}", game.start().position_text());
+        if !moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&moves.join(" "));
+        }
+        let text = self.best_move(&command, time)?;
+        game.current()
+            .parse_move(&text)
+            .map_err(|e| ClientError::BadMove { text: shown(&text), error: e.to_string() })
+    }
+
+    /// Sends `position` (a `position …` command), thinks for `time`, and returns the text of
+    /// the best move.
+    pub fn best_move(&mut self, position: &str, time: Duration) -> Result<String, ClientError> {
+        self.send(position)?;
+        self.send(&format!("go movetime {}", time.as_millis().max(1)))?;
+        let line = self.wait_for("bestmove", time.saturating_mul(10) + Duration::from_secs(5))?;
+        let text = line.split_whitespace().nth(1).ok_or(ClientError::NoMove)?;
+        Ok(text.to_owned())
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        // A program that does not quit within two seconds is stopped.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
