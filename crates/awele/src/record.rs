@@ -14,7 +14,9 @@
 //! than the usual one, in the [position text format](crate::text). The moves are checked one by
 //! one; the result, from the `Result` tag or the token closing the moves, must be the one the moves
 //! lead to. A record whose moves stop before the game is over, with a result other than `*`, is a
-//! game the players agreed to stop, and its result must be the one the rule set gives then.
+//! game the players agreed to stop, and its result must be the one the rule set gives then. The
+//! `Termination` and `Score` tags (`25-23`, South's seeds first), where given, must say how the
+//! moves end: a record cut short whose tags say `repetition` is refused, not read as agreed.
 
 use awe_game::Game;
 use awe_game::record::{MovetextError, Record, RecordError, movetext, replay_moves, result_of};
@@ -22,6 +24,9 @@ use awe_game::record::{MovetextError, Record, RecordError, movetext, replay_move
 use crate::{MoveError, ParsePositionError, ParseRuleSetError, Position, RuleSet};
 
 /// Why a record cannot be replayed. Errors about the movetext name the line and the token.
+///
+/// A tag's error is printed within its message, and is not also its source: a chain of errors
+/// printed whole (as `awe` does) shows it once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error(transparent)]
@@ -31,9 +36,9 @@ pub enum ReplayError {
     #[error("the record is a game of `{0}`, not of awele")]
     NotAwele(String),
     #[error("tag Rules: {0}")]
-    Rules(#[from] ParseRuleSetError),
+    Rules(ParseRuleSetError),
     #[error("tag Position: {0}")]
-    Position(#[from] ParsePositionError),
+    Position(ParsePositionError),
     #[error(transparent)]
     Moves(#[from] MovetextError<MoveError>),
 }
@@ -45,9 +50,12 @@ pub fn replay(record: &Record) -> Result<Game<Position>, ReplayError> {
         Some(other) => return Err(ReplayError::NotAwele(other.to_owned())),
         None => return Err(ReplayError::NoGame),
     }
-    let rules: RuleSet = record.tag("Rules").map_or(Ok(RuleSet::default()), str::parse)?;
+    let rules: RuleSet = record
+        .tag("Rules")
+        .map_or(Ok(RuleSet::default()), str::parse)
+        .map_err(ReplayError::Rules)?;
     let start = match record.tag("Position") {
-        Some(text) => Position::parse(text, rules)?,
+        Some(text) => Position::parse(text, rules).map_err(ReplayError::Position)?,
         None => Position::new(rules),
     };
     Ok(replay_moves(record, start)?)

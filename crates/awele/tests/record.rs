@@ -19,6 +19,14 @@ fn read(text: &str) -> Result<Game<Position>, ReplayError> {
     replay(&Record::parse(text)?)
 }
 
+/// Why a record is refused (a record read instead fails the test, without printing the game).
+fn refusal(text: &str) -> String {
+    match read(text) {
+        Ok(_) => panic!("the record was read:\n{text}"),
+        Err(error) => error.to_string(),
+    }
+}
+
 #[test]
 fn the_seed_notation_reads_as_written() {
     let text = "[Game \"awele\"]\n[Rules \"awechec\"]\n\n1. E b 2. A c *\n";
@@ -73,6 +81,118 @@ fn an_agreed_end_is_read_from_the_result() {
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.termination, Termination::Agreement);
     assert_eq!(outcome.result(), GameResult::Draw);
+    // Its tags may say so, and written back it reads the same.
+    let head = "[Game \"awele\"]\n[Result \"1/2-1/2\"]\n[Termination \"agreement\"]\n";
+    let tagged = read(&format!("{head}[Score \"24-24\"]\n\n1. A b 2. C 1/2-1/2")).unwrap();
+    assert_eq!(tagged.outcome(), Some(outcome));
+    let written = write_record(&game, ["", ""]).to_string();
+    assert!(written.contains("[Termination \"agreement\"]"), "{written}");
+    assert_eq!(read(&written).unwrap().outcome(), Some(outcome));
+    // An agreed end is no other ending.
+    assert_eq!(
+        refusal("[Game \"awele\"]\n[Termination \"no legal move\"]\n\n1. A b 2. C 1/2-1/2"),
+        "tag Termination: the record says no legal move but the moves end by agreement"
+    );
+}
+
+/// The record of `game` with its last `cut` plies left out, the tags kept: the record of a game
+/// cut short, whose tags and result token still say how the whole game ended.
+fn cut_record(game: &Game<Position>, cut: usize) -> Record {
+    let mut record = write_record(game, ["Ama", "Kofi"]);
+    let mut shorter = Game::new(*game.start());
+    for &mv in &game.moves()[..game.moves().len() - cut] {
+        shorter.play(mv).unwrap();
+    }
+    let moves = awe_game::record::movetext(&shorter);
+    let result = game.outcome().unwrap().result().to_string();
+    record.set_movetext(format!("{} {result}", moves.trim_end_matches('*').trim_end()));
+    record
+}
+
+#[test]
+fn a_cut_record_whose_tags_say_how_it_ended_is_refused() {
+    // Cut before the end, the moves stop early with a result: the players agreed to stop. The
+    // Termination and Score tags say otherwise, and the record must be refused even where the
+    // result alone (the agreement giving the same winner) did not tell.
+    let mut result_alone_passes = 0;
+    for rules in RuleSet::ALL {
+        for seed in 0..20 {
+            let game = random_game(rules, seed, usize::MAX);
+            let outcome = game.outcome().unwrap();
+            let termination = outcome.termination;
+            for cut in 1..=3 {
+                let record = cut_record(&game, cut);
+                let text = record.to_string();
+                let error = refusal(&text);
+                let expected = format!(
+                    "tag Termination: the record says {termination} but the moves end by \
+                     agreement"
+                );
+                assert_eq!(error, expected, "{text}");
+                // Without its Termination tag, the Score tag tells, unless the agreement gives
+                // the same score.
+                let without = text.replace(&format!("[Termination \"{termination}\"]\n"), "");
+                match read(&without) {
+                    Ok(cut) => assert_eq!(cut.outcome().unwrap().score, outcome.score),
+                    Err(e) => assert!(e.to_string().starts_with("tag Score: the record says ")),
+                }
+                let without =
+                    without.lines().filter(|l| !l.starts_with("[Score ")).collect::<Vec<_>>();
+                result_alone_passes += read(&without.join("\n")).is_ok() as usize;
+            }
+        }
+    }
+    assert!(result_alone_passes > 0, "some cut games have the same winner by agreement");
+}
+
+#[test]
+fn termination_and_score_tags_must_say_how_the_moves_end() {
+    let game = random_game(RuleSet::Awechec, 5, usize::MAX);
+    let outcome = game.outcome().unwrap();
+    let text = write_record(&game, ["", ""]).to_string();
+    let termination = format!("[Termination \"{}\"]", outcome.termination);
+    let score = format!("[Score \"{}-{}\"]", outcome.score[0], outcome.score[1]);
+    assert!(read(&text).is_ok());
+    let bad = |from: &str, to: &str| {
+        assert!(text.contains(from), "{text}");
+        refusal(&text.replace(from, to))
+    };
+    assert_eq!(
+        bad(&termination, "[Termination \"bogus\"]"),
+        "tag Termination: unknown ending `bogus` \
+         (known: no legal move, repetition, agreement, score limit, ply limit)"
+    );
+    assert_eq!(
+        bad(&score, "[Score \"999-999\"]"),
+        format!(
+            "tag Score: the record says 999-999 but the moves end {}-{}",
+            outcome.score[0], outcome.score[1]
+        )
+    );
+    for not_a_score in ["25", "25-", "-25-23", "a-b", "25-23-0", "+25-23", "70000-1"] {
+        assert_eq!(
+            bad(&score, &format!("[Score \"{not_a_score}\"]")),
+            format!(
+                "tag Score: `{not_a_score}` is not a score (expected two numbers such as 25-23)"
+            )
+        );
+    }
+    // The game over, the tags may still be left out.
+    let bare = text.replace(&format!("{termination}\n"), "").replace(&format!("{score}\n"), "");
+    assert_eq!(read(&bare).unwrap().outcome(), Some(outcome));
+}
+
+#[test]
+fn an_unfinished_game_has_no_termination_or_score() {
+    let head = "[Game \"awele\"]\n[Result \"*\"]\n";
+    assert_eq!(
+        refusal(&format!("{head}[Termination \"repetition\"]\n\n1. A b *")),
+        "tag Termination: the record says repetition but the game is not over"
+    );
+    assert_eq!(
+        refusal(&format!("{head}[Score \"7-40\"]\n\n1. A b *")),
+        "tag Score: the record says 7-40 but the game is not over"
+    );
 }
 
 #[test]
@@ -105,6 +225,34 @@ fn errors_name_the_first_bad_token() {
         "tag Rules: unknown Awélé rule set `kalah` (known: awechec, abapa, awari)"
     );
     assert!(bad("[Game \"awele\"]\n[Position \"1,2 S 0 0\"]\n").starts_with("tag Position:"));
+}
+
+/// An error and its sources, as `awe` prints them (anyhow's `{:#}`).
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        text.push_str(&format!(": {inner}"));
+        source = inner.source();
+    }
+    text
+}
+
+#[test]
+fn a_tag_error_is_printed_once_with_its_sources() {
+    let cases = [
+        (
+            "[Game \"awele\"]\n[Rules \"kalah\"]\n",
+            "tag Rules: unknown Awélé rule set `kalah` (known: awechec, abapa, awari)",
+        ),
+        ("[Game \"awele\"]\n[Position \"1,2 S 0 0\"]\n", "tag Position: "),
+    ];
+    for (text, start) in cases {
+        let error = read(text).unwrap_err();
+        let message = error.to_string();
+        assert!(message.starts_with(start), "{message}");
+        assert_eq!(chain(&error), message);
+    }
 }
 
 #[test]

@@ -21,7 +21,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::{Game, GameResult, Position, Side};
+use crate::{Game, GameResult, Position, Side, Termination};
 
 /// The largest record read, in bytes (4 MiB). The longest records awe writes, Awechec games
 /// with all their Awélé games, are tens of kilobytes: this leaves a hundredfold margin while a
@@ -323,6 +323,88 @@ impl fmt::Display for Record {
     }
 }
 
+/// A `Termination` or `Score` tag that does not say how the moves end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EndingTagError {
+    #[error("tag Termination: unknown ending `{value}` (known: {known})")]
+    UnknownTermination { value: String, known: String },
+    #[error("tag Termination: the record says {claimed} but {}", ends(.actual, "by "))]
+    Termination { claimed: String, actual: Option<String> },
+    #[error("tag Score: `{0}` is not a score (expected two numbers such as 25-23)")]
+    BadScore(String),
+    #[error("tag Score: the record says {claimed} but {}", ends(.actual, ""))]
+    Score { claimed: String, actual: Option<String> },
+}
+
+/// How the moves end, for an error: `the moves end {how}{ending}`, or that the game goes on.
+fn ends(actual: &Option<String>, how: &str) -> String {
+    match actual {
+        Some(ending) => format!("the moves end {how}{ending}"),
+        None => "the game is not over".to_owned(),
+    }
+}
+
+/// Checks a record's `Termination` tag, if it has one, against how its moves end: `actual` is
+/// the name of the ending the moves lead to (`None` while the game goes on), `known` the names of
+/// every ending of the game. An unknown name is refused as such.
+pub fn check_termination(
+    record: &Record,
+    known: &[&str],
+    actual: Option<&str>,
+) -> Result<(), EndingTagError> {
+    let Some(claimed) = record.tag("Termination") else {
+        return Ok(());
+    };
+    if !known.contains(&claimed) {
+        return Err(EndingTagError::UnknownTermination {
+            value: claimed.to_owned(),
+            known: known.join(", "),
+        });
+    }
+    if actual != Some(claimed) {
+        return Err(EndingTagError::Termination {
+            claimed: claimed.to_owned(),
+            actual: actual.map(str::to_owned),
+        });
+    }
+    Ok(())
+}
+
+/// Checks a record's `Score` tag (`25-23`: South's or White's points, then the other side's), if
+/// it has one, against the final score the moves lead to (`None` while the game goes on).
+pub fn check_score(record: &Record, actual: Option<[u16; 2]>) -> Result<(), EndingTagError> {
+    let Some(claimed) = record.tag("Score") else {
+        return Ok(());
+    };
+    let number = |text: &str| {
+        // Digits only: `parse` would also take a sign.
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse::<u16>().ok()
+    };
+    let score = claimed
+        .split_once('-')
+        .and_then(|(a, b)| Some([number(a)?, number(b)?]))
+        .ok_or_else(|| EndingTagError::BadScore(claimed.to_owned()))?;
+    if actual != Some(score) {
+        return Err(EndingTagError::Score {
+            claimed: claimed.to_owned(),
+            actual: actual.map(|[a, b]| format!("{a}-{b}")),
+        });
+    }
+    Ok(())
+}
+
+/// Every way a game of [`Game`] ends, as [`Termination`] names them.
+const TERMINATIONS: [Termination; 5] = [
+    Termination::NoLegalMove,
+    Termination::Repetition,
+    Termination::Agreement,
+    Termination::ScoreLimit,
+    Termination::PlyLimit,
+];
+
 /// Why the moves of a record cannot be replayed. Errors about a token name its line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MovetextError<E: std::error::Error> {
@@ -342,11 +424,15 @@ pub enum MovetextError<E: std::error::Error> {
     ResultsDisagree { tag: GameResult, token: GameResult },
     #[error("the record says {claimed} but the moves lead to {actual}")]
     WrongResult { claimed: GameResult, actual: GameResult },
+    #[error(transparent)]
+    EndingTag(#[from] EndingTagError),
 }
 
 /// Plays the moves of a record from `start`, checking each, the move numbers, and that the result
 /// (from the `Result` tag or the token closing the moves) is the one the moves lead to. Moves that
-/// stop before the end with a result other than `*` are a game the players agreed to stop.
+/// stop before the end with a result other than `*` are a game the players agreed to stop. The
+/// `Termination` and `Score` tags, where the record has them, must say how the moves end: a
+/// record cut short whose tags tell of another end is refused, not read as an agreement.
 pub fn replay_moves<P: Position>(
     record: &Record,
     start: P,
@@ -400,6 +486,12 @@ pub fn replay_moves<P: Position>(
     if game.outcome().is_none() && claimed != GameResult::Unfinished {
         game.agree_to_stop();
     }
+    // The tags that say how the game ended first: where they disagree with the moves, they tell
+    // why better than the result does (a record cut short).
+    let outcome = game.outcome();
+    let known = TERMINATIONS.map(Termination::name);
+    check_termination(record, &known, outcome.map(|o| o.termination.name()))?;
+    check_score(record, outcome.map(|o| o.score))?;
     let actual = result_of(&game);
     if claimed != actual {
         return Err(MovetextError::WrongResult { claimed, actual });
@@ -440,6 +532,20 @@ pub fn movetext<P: Position>(game: &Game<P>) -> String {
 mod tests {
     use super::*;
     use crate::Side;
+
+    #[test]
+    fn every_termination_is_known() {
+        // Fails to compile when a termination is added: add it to TERMINATIONS too.
+        for termination in TERMINATIONS {
+            match termination {
+                Termination::NoLegalMove
+                | Termination::Repetition
+                | Termination::Agreement
+                | Termination::ScoreLimit
+                | Termination::PlyLimit => {}
+            }
+        }
+    }
 
     #[test]
     fn tags_and_tokens() {
