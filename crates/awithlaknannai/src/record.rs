@@ -15,7 +15,9 @@
 //! `Game` must be `awithlaknannai`. `Board` (default `mosona`), `Rules` (default `wikipedia`),
 //! `Start` (default: the board's usual start) and `First` (`white` unless `black`) give the start;
 //! a `Position` tag gives any other, in the [position text format](crate::text). `OuterLines` and
-//! `EndLines` are `no` for a board drawn without them, and `PlyLimit` gives a limit other than 50.
+//! `EndLines` are `no` for a board drawn without them, and `PlyLimit` gives a limit other than 50
+//! (at least 1: a game must allow a ply). `Termination` and `Score` (`3-1`, White's pieces
+//! first), where given, must say how the moves end.
 
 use awe_game::record::{MovetextError, Record, RecordError, movetext, replay_moves, result_of};
 use awe_game::{Game, Side};
@@ -26,6 +28,9 @@ use crate::{
 };
 
 /// Why a record cannot be replayed. Errors about the movetext name the line and the token.
+///
+/// A tag's error is printed within its message, and is not also its source: a chain of errors
+/// printed whole (as `awe` does) shows it once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error(transparent)]
@@ -35,15 +40,15 @@ pub enum ReplayError {
     #[error("the record is a game of `{0}`, not of awithlaknannai")]
     NotAwithlaknannai(String),
     #[error("tag Board: {0}")]
-    Board(#[from] ParseBoardError),
+    Board(ParseBoardError),
     #[error("tag Rules: {0}")]
-    Rules(#[from] ParseRuleSetError),
+    Rules(ParseRuleSetError),
     #[error("tag Start: {0}")]
-    Start(#[from] StartError),
+    Start(StartError),
     #[error("tag {tag}: `{value}` is not {expected}")]
     Tag { tag: &'static str, value: String, expected: &'static str },
     #[error("tag Position: {0}")]
-    Position(#[from] ParsePositionError),
+    Position(ParsePositionError),
     #[error(transparent)]
     Moves(#[from] MovetextError<MoveError>),
 }
@@ -60,24 +65,37 @@ fn yes_no(record: &Record, tag: &'static str) -> Result<bool, ReplayError> {
 
 /// The start of a recorded game, from its tags.
 fn start(record: &Record) -> Result<Position, ReplayError> {
-    let kind: BoardKind = record.tag("Board").map_or(Ok(BoardKind::Mosona), str::parse)?;
-    let rules: RuleSet = record.tag("Rules").map_or(Ok(RuleSet::default()), str::parse)?;
+    let kind: BoardKind = record
+        .tag("Board")
+        .map_or(Ok(BoardKind::Mosona), str::parse)
+        .map_err(ReplayError::Board)?;
+    let rules: RuleSet = record
+        .tag("Rules")
+        .map_or(Ok(RuleSet::default()), str::parse)
+        .map_err(ReplayError::Rules)?;
     let options = BoardOptions {
         outer_lines: yes_no(record, "OuterLines")?,
         end_lines: yes_no(record, "EndLines")?,
     };
     let mut settings = Settings::new(kind, options, rules);
     if let Some(limit) = record.tag("PlyLimit") {
-        settings.ply_limit = limit.parse().map_err(|_| ReplayError::Tag {
-            tag: "PlyLimit",
-            value: limit.to_owned(),
-            expected: "a number of plies",
-        })?;
+        // A limit of 0 would end the game before its first ply.
+        settings.ply_limit =
+            limit.parse().ok().filter(|&plies: &u16| plies > 0).ok_or_else(|| {
+                ReplayError::Tag {
+                    tag: "PlyLimit",
+                    value: limit.to_owned(),
+                    expected: "a number of plies from 1 to 65535",
+                }
+            })?;
     }
     if let Some(text) = record.tag("Position") {
-        return Ok(Position::parse(text, settings)?);
+        return Position::parse(text, settings).map_err(ReplayError::Position);
     }
-    let start: Start = record.tag("Start").map_or(Ok(Start::default_for(kind)), str::parse)?;
+    let start: Start = record
+        .tag("Start")
+        .map_or(Ok(Start::default_for(kind)), str::parse)
+        .map_err(ReplayError::Start)?;
     let first = match record.tag("First") {
         None | Some("white") => Side::WHITE,
         Some("black") => Side::BLACK,
@@ -89,7 +107,7 @@ fn start(record: &Record) -> Result<Position, ReplayError> {
             });
         }
     };
-    Ok(Position::start(settings, start, first)?)
+    Position::start(settings, start, first).map_err(ReplayError::Start)
 }
 
 /// Replays a record: every move checked, and the result checked against the moves.

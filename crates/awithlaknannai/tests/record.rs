@@ -93,6 +93,84 @@ fn errors_name_what_is_wrong() {
     assert_eq!(bad("[Game \"awele\"]\n"), "the record is a game of `awele`, not of awithlaknannai");
 }
 
+/// Why a record is refused (a record read instead fails the test, without printing the game).
+fn refusal(text: &str) -> String {
+    match read(text) {
+        Ok(_) => panic!("the record was read:\n{text}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn a_ply_limit_of_zero_is_refused() {
+    // A game must allow at least one ply.
+    for limit in ["0", "-1", "many", "70000"] {
+        assert_eq!(
+            refusal(&format!("[Game \"awithlaknannai\"]\n[PlyLimit \"{limit}\"]\n")),
+            format!("tag PlyLimit: `{limit}` is not a number of plies from 1 to 65535")
+        );
+    }
+    // Even where the result says the game is over at once, as a limit of 0 would have it.
+    assert_eq!(
+        refusal("[Game \"awithlaknannai\"]\n[PlyLimit \"0\"]\n[Result \"1/2-1/2\"]\n"),
+        "tag PlyLimit: `0` is not a number of plies from 1 to 65535"
+    );
+    let game = read("[Game \"awithlaknannai\"]\n[PlyLimit \"1\"]\n").unwrap();
+    assert_eq!(game.start().settings().ply_limit, 1);
+}
+
+#[test]
+fn a_cut_record_whose_tags_say_how_it_ended_is_refused() {
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), RuleSet::Wikipedia);
+    let game = random_game(settings, Start::Seed000, Side::WHITE, 3, usize::MAX);
+    let outcome = game.outcome().expect("a random game ends");
+    let record = write_record(&game, Some(Start::Seed000), ["", ""]);
+    let mut shorter = Game::new(*game.start());
+    for &mv in &game.moves()[..game.moves().len() - 1] {
+        shorter.play(mv).unwrap();
+    }
+    let mut cut = record.clone();
+    let moves = awe_game::record::movetext(&shorter);
+    cut.set_movetext(format!("{} {}", moves.trim_end_matches(" *"), outcome.result()));
+    assert_eq!(
+        refusal(&cut.to_string()),
+        format!(
+            "tag Termination: the record says {} but the moves end by agreement",
+            outcome.termination
+        )
+    );
+    let bogus = record.to_string().replace(
+        &format!("[Termination \"{}\"]", outcome.termination),
+        "[Termination \"checkmate\"]",
+    );
+    assert_eq!(
+        refusal(&bogus),
+        "tag Termination: unknown ending `checkmate` \
+         (known: no legal move, repetition, agreement, score limit, ply limit)"
+    );
+}
+
+/// An error and its sources, as `awe` prints them (anyhow's `{:#}`).
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        text.push_str(&format!(": {inner}"));
+        source = inner.source();
+    }
+    text
+}
+
+#[test]
+fn a_tag_error_is_printed_once_with_its_sources() {
+    for tags in
+        ["[Board \"square\"]", "[Rules \"chess\"]", "[Start \"seed002\"]", "[Position \"w b 1\"]"]
+    {
+        let error = read(&format!("[Game \"awithlaknannai\"]\n{tags}\n")).unwrap_err();
+        assert_eq!(chain(&error), error.to_string());
+    }
+}
+
 proptest::proptest! {
     #[test]
     fn any_text_is_read_or_refused_without_panicking(text in "\\PC*") {
