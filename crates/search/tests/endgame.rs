@@ -108,6 +108,114 @@ fn with_the_database_the_search_plays_perfectly_inside_it() {
     }
 }
 
+/// A path of its own under the system's temporary folder.
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("awe-endgame-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Where the values start in a database file: after its first line.
+fn body_start(bytes: &[u8]) -> usize {
+    bytes.iter().position(|&b| b == b'\n').unwrap() + 1
+}
+
+/// Why the Awélé database of `rules` up to `seeds` seeds in `bytes` is refused.
+fn awele_refusal(bytes: &[u8], rules: RuleSet, seeds: usize) -> String {
+    let path = temp_path(&format!("refused-{rules}-{seeds}.db"));
+    std::fs::write(&path, bytes).unwrap();
+    let loaded = Endgame::load(&path, rules, seeds);
+    let read = Endgame::from_bytes(bytes, rules, seeds);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(loaded.is_ok(), read.is_ok(), "a file is checked however it is read");
+    match loaded {
+        Ok(_) => panic!("a damaged database of {rules} loaded"),
+        Err(error) => error.to_string(),
+    }
+}
+
+/// A small database of each rule set (`abapa` keeps two bounds a board), saved and read.
+fn saved_awele(rules: RuleSet) -> (Endgame, Vec<u8>) {
+    let db = Endgame::build(rules, 4, |_, _, _| {}).unwrap();
+    let path = temp_path(&format!("saved-{rules}.db"));
+    db.save(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    (db, bytes)
+}
+
+#[test]
+fn a_saved_database_loads_back_equal() {
+    for rules in RuleSet::ALL {
+        let db = Endgame::build(rules, 5, |_, _, _| {}).unwrap();
+        let path = temp_path(&format!("round-trip-{rules}.db"));
+        db.save(&path).unwrap();
+        let loaded = Endgame::load(&path, rules, 5).unwrap();
+        assert!(loaded == db, "{rules}");
+        assert_eq!(loaded.bytes(), db.bytes());
+        // The last 8 bytes are XXH64 of the others, as `xxhsum -H64` prints it.
+        let bytes = std::fs::read(&path).unwrap();
+        let (content, checksum) = bytes.split_at(bytes.len() - 8);
+        assert_eq!(checksum, awe_search::endgame::xxh64(content).to_be_bytes());
+        let _ = std::fs::remove_file(&path);
+    }
+}
+
+#[test]
+fn a_database_with_one_byte_changed_is_refused_for_its_checksum() {
+    for rules in RuleSet::ALL {
+        let (_, bytes) = saved_awele(rules);
+        let start = body_start(&bytes);
+        // The first value, one in the middle, the last: each caught alone.
+        for at in [start, (start + bytes.len()) / 2, bytes.len() - 9] {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x10;
+            let reason = awele_refusal(&damaged, rules, 4);
+            assert!(reason.contains("checksum mismatch"), "{rules}, byte {at}: {reason}");
+        }
+        // So is a damaged checksum.
+        let mut damaged = bytes.clone();
+        *damaged.last_mut().unwrap() ^= 1;
+        assert!(awele_refusal(&damaged, rules, 4).contains("checksum mismatch"));
+    }
+}
+
+#[test]
+fn a_truncated_database_is_refused() {
+    let (_, bytes) = saved_awele(RuleSet::Awechec);
+    for len in [bytes.len() - 1, bytes.len() / 2, body_start(&bytes)] {
+        let reason = awele_refusal(&bytes[..len], RuleSet::Awechec, 4);
+        assert!(reason.contains("truncated"), "{len} bytes: {reason}");
+        assert!(reason.contains(&format!("{len} bytes of the {}", bytes.len())), "{reason}");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(awele_refusal(&longer, RuleSet::Awechec, 4).contains("more than"));
+    // Cut within the first line, it is no database at all.
+    assert!(awele_refusal(&bytes[..5], RuleSet::Awechec, 4).contains("not an awe endgame"));
+}
+
+#[test]
+fn a_database_of_the_previous_format_is_refused_as_old() {
+    for rules in RuleSet::ALL {
+        let (_, bytes) = saved_awele(rules);
+        // Version 1: the game's name straight after `awe endgame`, the values, no checksum.
+        let mut old = format!("awe endgame awele {} 4\n", rules.name()).into_bytes();
+        old.extend_from_slice(&bytes[body_start(&bytes)..bytes.len() - 8]);
+        let reason = awele_refusal(&old, rules, 4);
+        assert!(reason.contains("old format (version 1"), "{rules}: {reason}");
+    }
+}
+
+#[test]
+fn a_database_of_other_rules_or_size_is_refused_naming_both() {
+    let (_, bytes) = saved_awele(RuleSet::Awari);
+    let reason = awele_refusal(&bytes, RuleSet::Awechec, 4);
+    assert!(reason.contains("`awele awari 4`, not of `awele awechec 4`"), "{reason}");
+    let reason = awele_refusal(&bytes, RuleSet::Awari, 3);
+    assert!(reason.contains("not of `awele awari 3`"), "{reason}");
+}
+
 mod serpents {
     use awe_awithlaknannai::{BoardKind, BoardOptions, Position, QuietEnd, RuleSet, Settings};
     use awe_game::{Game, Side};
@@ -183,6 +291,34 @@ mod serpents {
         // Far enough that the search meets no limit the database leaves out.
         settings.ply_limit = 1000;
         settings
+    }
+
+    #[test]
+    fn a_saved_database_loads_back_equal_and_damage_is_refused() {
+        let settings = settings(BoardKind::Mosona, RuleSet::Wikipedia);
+        let db = SerpentEndgame::build(settings, 3, |_, _, _| {}).unwrap();
+        let path = super::temp_path("serpents-round-trip.db");
+        db.save(&path).unwrap();
+        assert!(SerpentEndgame::load(&path, settings, 3).unwrap() == db);
+        let bytes = std::fs::read(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let refusal = |bytes: &[u8]| match SerpentEndgame::from_bytes(bytes, settings, 3) {
+            Ok(_) => panic!("a damaged database loaded"),
+            Err(error) => error.to_string(),
+        };
+        let mut damaged = bytes.clone();
+        damaged[(super::body_start(&bytes) + bytes.len()) / 2] ^= 0x40;
+        assert!(refusal(&damaged).contains("checksum mismatch"), "{}", refusal(&damaged));
+        assert!(refusal(&bytes[..bytes.len() - 3]).contains("truncated"));
+        let mut old =
+            b"awe endgame awithlaknannai mosona outer-lines=true end-lines=true wikipedia 3\n"
+                .to_vec();
+        old.extend_from_slice(&bytes[super::body_start(&bytes)..bytes.len() - 8]);
+        assert!(refusal(&old).contains("old format (version 1"), "{}", refusal(&old));
+        // Another board's rules.
+        let bell = self::settings(BoardKind::Mosona, RuleSet::Bell);
+        let reason = SerpentEndgame::from_bytes(&bytes, bell, 3).unwrap_err().to_string();
+        assert!(reason.contains("wikipedia 3`, not of"), "{reason}");
     }
 
     #[test]

@@ -14,11 +14,12 @@
 //! played out without the stop. Win, draw or loss is then exact; the margin is the one the game
 //! would reach if played to the end.
 
-use std::io::{Read, Write};
 use std::path::Path;
 
 use awe_awele::{Board, Leftovers, MoveList, Position, RuleSet};
 use awe_game::{Position as _, Side};
+
+use super::EndgameError;
 
 /// Positions of `n` seeds in `k` pits: `WAYS[k][n]`.
 fn ways(k: usize, n: usize) -> u64 {
@@ -127,19 +128,6 @@ pub struct Endgame {
     /// The upper bounds, for rule sets whose values are not exact (empty otherwise).
     high: Vec<Vec<i8>>,
     ranker: std::sync::Arc<Ranker>,
-}
-
-/// Why a database cannot be built, saved or read.
-#[derive(Debug, thiserror::Error)]
-pub enum EndgameError {
-    #[error("a database holds at most 24 seeds on the board, not {0}")]
-    TooLarge(usize),
-    #[error("{0} pieces are more than a database of this board may hold")]
-    TooManyPieces(usize),
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
-    #[error("not an endgame database of this rule set and size")]
-    Format,
 }
 
 /// The moves of every board of a layer, flat: the seeds taken and the child's rank (in its
@@ -372,61 +360,69 @@ impl Endgame {
         }
     }
 
-    /// Writes the database to `path`.
+    /// Writes the database to `path`, in the format the [`endgame`](super) module describes.
     pub fn save(&self, path: &Path) -> Result<(), EndgameError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let temporary = path.with_extension("part");
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
-        file.write_all(&header(self.rules, self.max_seeds))?;
-        for layer in self.low.iter().chain(&self.high) {
-            let bytes: Vec<u8> = layer.iter().map(|&v| v as u8).collect();
-            file.write_all(&bytes)?;
-        }
-        file.flush()?;
-        drop(file);
-        std::fs::rename(&temporary, path)?;
-        Ok(())
+        super::write_file(path, &what(self.rules, self.max_seeds), |file| {
+            for layer in self.low.iter().chain(&self.high) {
+                let bytes: Vec<u8> = layer.iter().map(|&v| v as u8).collect();
+                file.write_all(&bytes)?;
+            }
+            Ok(())
+        })
     }
 
-    /// Reads a database written by [`Endgame::save`].
+    /// Reads a database written by [`Endgame::save`], checked as [`super::check`] says.
     pub fn load(path: &Path, rules: RuleSet, max_seeds: usize) -> Result<Endgame, EndgameError> {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)?.read_to_end(&mut bytes)?;
-        let head = header(rules, max_seeds);
-        if !bytes.starts_with(&head) {
-            return Err(EndgameError::Format);
+        Endgame::from_bytes(&std::fs::read(path)?, rules, max_seeds)
+    }
+
+    /// The database of `rules` up to `max_seeds` seeds in the bytes of a whole file written by
+    /// [`Endgame::save`], however they were read.
+    pub fn from_bytes(
+        bytes: &[u8],
+        rules: RuleSet,
+        max_seeds: usize,
+    ) -> Result<Endgame, EndgameError> {
+        if max_seeds > 24 {
+            return Err(EndgameError::TooLarge(max_seeds));
         }
-        let mut rest = &bytes[head.len()..];
-        let mut layers = || -> Result<Vec<Vec<i8>>, EndgameError> {
-            let mut values = Vec::new();
-            for n in 0..=max_seeds {
-                let size = layer_size(n) as usize;
-                if rest.len() < size {
-                    return Err(EndgameError::Format);
-                }
-                values.push(rest[..size].iter().map(|&b| b as i8).collect());
-                rest = &rest[size..];
-            }
-            Ok(values)
-        };
-        let low = layers()?;
         let bounded = rules.rules().repetition_leftovers == Leftovers::OwnSide;
-        let high = if bounded { layers()? } else { Vec::new() };
-        if !rest.is_empty() {
-            return Err(EndgameError::Format);
-        }
+        let per_layer = |n| layer_size(n) as usize;
+        let values: usize = (0..=max_seeds).map(per_layer).sum();
+        let body = super::check(bytes, &what(rules, max_seeds), values * (1 + bounded as usize))?;
+        let (low, high) = body.split_at(values);
+        let layers = |mut rest: &[u8]| {
+            (0..=max_seeds)
+                .map(|n| {
+                    let (layer, after) = rest.split_at(per_layer(n));
+                    rest = after;
+                    layer.iter().map(|&b| b as i8).collect()
+                })
+                .collect()
+        };
         Ok(Endgame {
             rules,
             max_seeds,
-            low,
-            high,
+            low: layers(low),
+            high: if bounded { layers(high) } else { Vec::new() },
             ranker: std::sync::Arc::new(Ranker::new(max_seeds)),
         })
     }
 }
 
-fn header(rules: RuleSet, max_seeds: usize) -> Vec<u8> {
-    format!("awe endgame awele {} {}\n", rules.name(), max_seeds).into_bytes()
+/// Two databases are equal when they hold the same values of the same rule set and size.
+impl PartialEq for Endgame {
+    fn eq(&self, other: &Endgame) -> bool {
+        self.rules == other.rules
+            && self.max_seeds == other.max_seeds
+            && self.low == other.low
+            && self.high == other.high
+    }
+}
+
+impl Eq for Endgame {}
+
+/// What a file holds, as its header says it after the format version.
+fn what(rules: RuleSet, max_seeds: usize) -> String {
+    format!("awele {} {}", rules.name(), max_seeds)
 }

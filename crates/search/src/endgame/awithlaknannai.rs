@@ -10,7 +10,6 @@
 //! analysis, the limits on plies are left out; a value is used in play only where the game it
 //! announces ends before the limit.
 
-use std::io::{Read, Write};
 use std::path::Path;
 
 use awe_awithlaknannai::{MoveList, Position, QuietEnd, Settings};
@@ -350,39 +349,36 @@ impl SerpentEndgame {
         Some(Value::from_stored(self.values[layer(a, b)][self.rank(mine, theirs)]))
     }
 
-    /// Writes the database to `path`.
+    /// Writes the database to `path`, in the format the [`endgame`](super) module describes.
     pub fn save(&self, path: &Path) -> Result<(), EndgameError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let temporary = path.with_extension("part");
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
-        file.write_all(&header(&self.settings, self.max_pieces))?;
-        for layer in &self.values {
-            let bytes: Vec<u8> = layer.iter().flat_map(|v| v.to_le_bytes()).collect();
-            file.write_all(&bytes)?;
-        }
-        file.flush()?;
-        drop(file);
-        std::fs::rename(&temporary, path)?;
-        Ok(())
+        super::write_file(path, &what(&self.settings, self.max_pieces), |file| {
+            for layer in &self.values {
+                let bytes: Vec<u8> = layer.iter().flat_map(|v| v.to_le_bytes()).collect();
+                file.write_all(&bytes)?;
+            }
+            Ok(())
+        })
     }
 
     /// Reads a database written by [`SerpentEndgame::save`] for the board and rules of
-    /// `settings`.
+    /// `settings`, checked as [`super::check`] says.
     pub fn load(
         path: &Path,
         settings: Settings,
         max_pieces: usize,
     ) -> Result<SerpentEndgame, EndgameError> {
+        SerpentEndgame::from_bytes(&std::fs::read(path)?, settings, max_pieces)
+    }
+
+    /// The database of the board and rules of `settings` up to `max_pieces` pieces in the bytes
+    /// of a whole file written by [`SerpentEndgame::save`], however they were read.
+    pub fn from_bytes(
+        bytes: &[u8],
+        settings: Settings,
+        max_pieces: usize,
+    ) -> Result<SerpentEndgame, EndgameError> {
         if max_pieces > MAX_PIECES || max_pieces > settings.board.len() {
             return Err(EndgameError::TooManyPieces(max_pieces));
-        }
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)?.read_to_end(&mut bytes)?;
-        let head = header(&settings, max_pieces);
-        if !bytes.starts_with(&head) {
-            return Err(EndgameError::Format);
         }
         let mut db = SerpentEndgame {
             settings,
@@ -390,40 +386,45 @@ impl SerpentEndgame {
             values: Vec::new(),
             binomials: Binomials::new(),
         };
-        let mut rest = &bytes[head.len()..];
+        let size = SerpentEndgame::positions(settings, max_pieces) as usize * 2;
+        let mut rest = super::check(bytes, &what(&settings, max_pieces), size)?;
         for total in 0..=max_pieces {
             for a in 0..=total {
-                let size = db.layer_len(a, total - a) * 2;
-                if rest.len() < size {
-                    return Err(EndgameError::Format);
-                }
-                let layer = rest[..size]
+                let (layer, after) = rest.split_at(db.layer_len(a, total - a) * 2);
+                let layer = layer
                     .chunks_exact(2)
                     .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
                     .collect();
                 db.values.push(layer);
-                rest = &rest[size..];
+                rest = after;
             }
-        }
-        if !rest.is_empty() {
-            return Err(EndgameError::Format);
         }
         Ok(db)
     }
 }
 
-/// The first line of a database file: what it is of.
-fn header(settings: &Settings, max_pieces: usize) -> Vec<u8> {
+/// Two databases are equal when they hold the same values of the same board, rules and size.
+impl PartialEq for SerpentEndgame {
+    fn eq(&self, other: &SerpentEndgame) -> bool {
+        self.covers(&other.settings)
+            && self.max_pieces == other.max_pieces
+            && self.values == other.values
+    }
+}
+
+impl Eq for SerpentEndgame {}
+
+/// What a file holds, as its header says it after the format version.
+fn what(settings: &Settings, max_pieces: usize) -> String {
     let board = settings.board;
     let options = board.options();
     format!(
-        "awe endgame awithlaknannai {} outer-lines={} end-lines={} {} {max_pieces}\n",
+        "awithlaknannai {} outer-lines={} end-lines={} {} {max_pieces}",
         board.kind(),
         options.outer_lines,
         options.end_lines,
         settings.rules.name(),
     )
-    .into_bytes()
 }
 
 /// The file name of a database in the cache.
