@@ -19,8 +19,13 @@
 //! `synchronous`), `Handicap` (`white:3/2`…), `White`, `Black`, `Result`, `Termination`; a study
 //! adds `Powers` (letters of the record's language) and, for a chess position other than the
 //! start, `FEN`.
+//!
+//! Moves that stop before the end with a result are a game the players stopped: by resignation
+//! of the loser (`1-0`, `0-1`) or by agreement (`1/2-1/2`). The `Termination` tag, where given,
+//! must name the end the moves lead to: a study cut before its mate whose tag says `checkmate`
+//! is refused, not read as a resignation.
 
-use awe_game::record::{Record, RecordError, Token, TokenKind};
+use awe_game::record::{EndingTagError, Record, RecordError, Token, TokenKind, check_termination};
 use awe_game::{GameResult, Position as _, Side};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position as _};
@@ -33,6 +38,9 @@ use crate::{
 };
 
 /// Why a record cannot be replayed. Errors about the movetext name the line and the token.
+///
+/// A tag's error is printed within its message, and is not also its source: a chain of errors
+/// printed whole (as `awe` does) shows it once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error(transparent)]
@@ -42,11 +50,11 @@ pub enum ReplayError {
     #[error("the record is a game of `{0}`, not of awechec")]
     NotAwechec(String),
     #[error("tag Language: {0}")]
-    Language(#[from] ParseLanguageError),
+    Language(ParseLanguageError),
     #[error("tag Variant: {0}")]
-    Variant(#[from] ParseVariantError),
+    Variant(ParseVariantError),
     #[error("tag Handicap: {0}")]
-    Handicap(#[from] ParseHandicapsError),
+    Handicap(ParseHandicapsError),
     #[error("tag Powers: `{0}` is not a power in this language (expected {1})")]
     Powers(char, &'static str),
     #[error("tag Powers: more than {MAX_POWERS} powers")]
@@ -65,7 +73,20 @@ pub enum ReplayError {
     Token { line: usize, token: String, message: String },
     #[error("tag Result says {tag}, the moves give {moves}")]
     Result { tag: GameResult, moves: GameResult },
+    #[error(transparent)]
+    EndingTag(#[from] EndingTagError),
 }
+
+/// Every way a game of Awechec ends, for the `Termination` tag.
+const END_REASONS: [EndReason; 7] = [
+    EndReason::Checkmate,
+    EndReason::Stalemate,
+    EndReason::FiftyMoves,
+    EndReason::InsufficientMaterial,
+    EndReason::PowerlessAwele,
+    EndReason::Agreement,
+    EndReason::Resignation,
+];
 
 /// Replays a record, checking every action, the power marks, the move numbers and the result.
 pub fn replay(record: &Record) -> Result<History, ReplayError> {
@@ -74,10 +95,19 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
         Some(other) => return Err(ReplayError::NotAwechec(other.to_owned())),
         None => return Err(ReplayError::NoGame),
     }
-    let language: Language = record.tag("Language").map_or(Ok(Language::French), str::parse)?;
+    let language: Language = record
+        .tag("Language")
+        .map_or(Ok(Language::French), str::parse)
+        .map_err(ReplayError::Language)?;
     let settings = Settings {
-        variant: record.tag("Variant").map_or(Ok(Default::default()), str::parse)?,
-        handicaps: record.tag("Handicap").map_or(Ok(Handicaps::NONE), str::parse)?,
+        variant: record
+            .tag("Variant")
+            .map_or(Ok(Default::default()), str::parse)
+            .map_err(ReplayError::Variant)?,
+        handicaps: record
+            .tag("Handicap")
+            .map_or(Ok(Handicaps::NONE), str::parse)
+            .map_err(ReplayError::Handicap)?,
     };
     let chess = match record.tag("FEN") {
         Some(fen) => read_fen(fen)?,
@@ -195,14 +225,27 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
         // Nothing to check against: the moves say how it ends.
         (None, None) => moves,
     };
-    match (moves, result) {
-        (m, r) if m == r => {}
+    let wrong_result = match (moves, result) {
+        (m, r) if m == r => None,
         // A game stopped before its end: by agreement, or by a resignation.
-        (GameResult::Unfinished, GameResult::Draw) => history.stop(None),
-        (GameResult::Unfinished, GameResult::Win(winner)) => history.stop(Some(winner.opponent())),
-        (moves, tag) => return Err(ReplayError::Result { tag, moves }),
+        (GameResult::Unfinished, GameResult::Draw) => {
+            history.stop(None);
+            None
+        }
+        (GameResult::Unfinished, GameResult::Win(winner)) => {
+            history.stop(Some(winner.opponent()));
+            None
+        }
+        (moves, tag) => Some(ReplayError::Result { tag, moves }),
+    };
+    // The Termination tag first: where it disagrees with the moves, it tells why better than
+    // the result does (a record cut short).
+    let known = END_REASONS.map(EndReason::name);
+    check_termination(record, &known, history.current().ending().map(|e| e.reason.name()))?;
+    match wrong_result {
+        Some(error) => Err(error),
+        None => Ok(history),
     }
-    Ok(history)
 }
 
 fn play_chess(history: &mut History, text: &str, language: Language) -> Result<(), String> {
@@ -344,4 +387,25 @@ pub fn movetext(history: &History, language: Language) -> String {
 /// Whether the end was decided by the players rather than by the moves.
 pub fn stopped_by_players(reason: EndReason) -> bool {
     matches!(reason, EndReason::Agreement | EndReason::Resignation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_end_reason_is_known() {
+        // Fails to compile when an end is added: add it to END_REASONS too.
+        for reason in END_REASONS {
+            match reason {
+                EndReason::Checkmate
+                | EndReason::Stalemate
+                | EndReason::FiftyMoves
+                | EndReason::InsufficientMaterial
+                | EndReason::PowerlessAwele
+                | EndReason::Agreement
+                | EndReason::Resignation => {}
+            }
+        }
+    }
 }
