@@ -1,15 +1,15 @@
 //! `awe replay`.
 
 use anyhow::{Context, Result, bail};
-use awe_game::record::Record;
+use awe_game::record::{Record, read_record_file};
 use awe_game::{Game, GameResult, Position as _};
 
 use crate::args::ReplayArgs;
 
 pub fn run(args: ReplayArgs) -> Result<()> {
     let path = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {path}"))?;
-    let text = String::from_utf8(bytes).with_context(|| format!("{path} is not UTF-8 text"))?;
+    // Bounded: a record file may be anything (`/dev/zero`), and must not fill the memory.
+    let text = read_record_file(&args.file)?;
     let record = Record::parse(&text).with_context(|| path.clone())?;
     match record.tag("Game") {
         Some("awele") => {

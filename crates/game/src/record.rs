@@ -694,7 +694,9 @@ mod tests {
         let error = read_record_file(&missing).unwrap_err().to_string();
         assert!(error.starts_with(&format!("cannot read {}: ", missing.display())), "{error}");
         for path in [path, at_limit, over, latin1] {
-            let _ = std::fs::remove_file(path);
+            if let Some(folder) = path.parent() {
+                let _ = std::fs::remove_dir_all(folder);
+            }
         }
     }
 
