@@ -1,8 +1,9 @@
 //! `awe endgame`: builds an endgame database into the cache, where the engines find it.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
@@ -19,6 +20,18 @@ pub fn run(args: EndgameArgs) -> Result<()> {
         GameName::Awithlaknannai => awithlaknannai(args),
         GameName::Awechec => bail!("awe endgame builds Awélé and Awithlaknannai databases"),
     }
+}
+
+/// Prints on standard error, once a file, each endgame database the engines pass over and why:
+/// otherwise an engine would play without a database its user built, and nobody would know.
+pub fn warn_of_ignored_databases() {
+    let seen = Mutex::new(HashSet::new());
+    awe_players::cache::on_ignored(move |ignored| {
+        // Matches look the cache up for every game: one warning a file is enough.
+        if seen.lock().map_or(true, |mut seen| seen.insert(ignored.path.clone())) {
+            eprintln!("awe: {ignored}");
+        }
+    });
 }
 
 /// Where to write a database: `--path`, or `name` in the cache.

@@ -17,6 +17,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let args = args::Args::parse();
+    endgame::warn_of_ignored_databases();
     let run = match args.command {
         args::Command::Perft(a) => perft::run(a),
         args::Command::Play(a) => play::run(a),

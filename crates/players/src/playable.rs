@@ -41,7 +41,9 @@ impl Playable for awe_awele::Position {
     }
 
     fn evaluator(start: &Self) -> Self::Eval {
-        match crate::cache::awele(start.rule_set()) {
+        let lookup = crate::cache::awele(start.rule_set());
+        crate::cache::report(&lookup.ignored);
+        match lookup.database {
             Some(db) => awe_search::awele::AweleEval::with_endgame(std::sync::Arc::new(db)),
             None => Self::Eval::default(),
         }
@@ -74,7 +76,9 @@ impl Playable for awe_awithlaknannai::Position {
     type Eval = awe_search::awithlaknannai::SerpentEval;
 
     fn evaluator(start: &Self) -> Self::Eval {
-        match crate::cache::awithlaknannai(*start.settings()) {
+        let lookup = crate::cache::awithlaknannai(*start.settings());
+        crate::cache::report(&lookup.ignored);
+        match lookup.database {
             Some(db) => {
                 awe_search::awithlaknannai::SerpentEval::with_endgame(std::sync::Arc::new(db))
             }

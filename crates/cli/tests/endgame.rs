@@ -1,0 +1,104 @@
+//! `awe endgame` and the databases it builds as a user meets them: damaged files refused and
+//! named.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A cache folder of the test's own, empty.
+fn cache(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("awe-endgame-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// awe with `cache` as its cache.
+fn awe(cache: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_awe")).args(args).env("AWE_CACHE", cache).output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn last_line(output: &Output) -> String {
+    stdout(output).lines().last().unwrap_or("").to_owned()
+}
+
+/// Three seeds left, South to move and lost: a `known loss` for a database of three seeds or
+/// more.
+const LOST: &str = "0,0,0,0,1,1/0,0,0,0,0,1 S 20 25";
+
+fn analyze(cache: &Path) -> Output {
+    awe(cache, &["analyze", "awele", "--position", LOST, "--time", "0.1"])
+}
+
+fn build(cache: &Path, seeds: &str) {
+    let output = awe(cache, &["endgame", "awele", "--seeds", seeds]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+/// Every value of the file turned into its opposite, the header and the last 8 bytes (the
+/// checksum) kept: a loss reads as a win of the same margin.
+fn scramble(path: &Path) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let start = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let end = bytes.len() - 8;
+    for byte in &mut bytes[start..end] {
+        *byte = byte.wrapping_neg();
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn a_scrambled_database_is_ignored_and_named() {
+    let cache = cache("scrambled");
+    build(&cache, "4");
+    let output = analyze(&cache);
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    let path = cache.join("awele-awechec-4.db");
+    scramble(&path);
+    let output = analyze(&cache);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let warning = format!(
+        "awe: ignored the endgame database {}: checksum mismatch: the file is damaged; \
+         rebuild it with awe endgame awele --seeds 4\n",
+        path.display()
+    );
+    assert_eq!(stderr(&output), warning);
+    // The engine searches without it: no result announced from the database.
+    assert!(!stdout(&output).contains("known"), "{}", stdout(&output));
+    assert!(last_line(&output).contains("loss"), "{}", last_line(&output));
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn a_damaged_database_gives_way_to_a_smaller_one() {
+    let cache = cache("smaller");
+    build(&cache, "3");
+    build(&cache, "4");
+    let large = cache.join("awele-awechec-4.db");
+    // Cut short, then of the old format (no `format` in the header, no checksum).
+    let bytes = std::fs::read(&large).unwrap();
+    std::fs::write(&large, &bytes[..bytes.len() - 100]).unwrap();
+    let output = analyze(&cache);
+    assert!(
+        stderr(&output).contains(&format!("{}: truncated", large.display())),
+        "{}",
+        stderr(&output)
+    );
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    let start = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let mut old = b"awe endgame awele awechec 4\n".to_vec();
+    old.extend_from_slice(&bytes[start..bytes.len() - 8]);
+    std::fs::write(&large, old).unwrap();
+    let output = analyze(&cache);
+    assert!(stderr(&output).contains("an old format (version 1"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("rebuild it with awe endgame awele --seeds 4"));
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    let _ = std::fs::remove_dir_all(&cache);
+}
