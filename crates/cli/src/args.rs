@@ -132,13 +132,14 @@ pub struct EndgameArgs {
     /// ludii).
     #[arg(long)]
     pub rules: Option<String>,
-    /// Awélé: the most seeds on the board.
-    #[arg(long, default_value_t = 12)]
-    pub seeds: usize,
-    /// Awithlaknannai: the most pieces on the board (both sides together).
-    #[arg(long, default_value_t = 5)]
-    pub pieces: usize,
-    /// Where to write it (default: the cache, `$AWE_CACHE` or `~/.cache/awe`).
+    /// Awélé only: the most seeds on the board (default 12).
+    #[arg(long)]
+    pub seeds: Option<usize>,
+    /// Awithlaknannai only: the most pieces on the board, both sides together (default 5).
+    #[arg(long)]
+    pub pieces: Option<usize>,
+    /// Where to write it: a file, or a folder to write it into under the name the cache gives it
+    /// (default: the cache, `$AWE_CACHE` or `~/.cache/awe`, where the engines find it).
     #[arg(long)]
     pub path: Option<PathBuf>,
     #[command(flatten)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use awe_awele::RuleSet;
 use awe_players::cache::{MAX_SEEDS, awele_file_name, cache_dir};
 use awe_search::endgame::awithlaknannai::{self as serpents, SerpentEndgame};
@@ -22,6 +22,12 @@ pub fn run(args: EndgameArgs) -> Result<()> {
     }
 }
 
+/// The most seeds of an Awélé database when `--seeds` does not say.
+const DEFAULT_SEEDS: usize = 12;
+
+/// The most pieces of an Awithlaknannai database when `--pieces` does not say.
+const DEFAULT_PIECES: usize = 5;
+
 /// Prints on standard error, once a file, each endgame database the engines pass over and why:
 /// otherwise an engine would play without a database its user built, and nobody would know.
 pub fn warn_of_ignored_databases() {
@@ -34,9 +40,11 @@ pub fn warn_of_ignored_databases() {
     });
 }
 
-/// Where to write a database: `--path`, or `name` in the cache.
+/// Where to write a database: `--path` (`name` in it if it is a folder), or `name` in the
+/// cache.
 fn destination(path: Option<PathBuf>, name: String) -> Result<PathBuf> {
     match path {
+        Some(path) if path.is_dir() => Ok(path.join(name)),
         Some(path) => Ok(path),
         None => match cache_dir() {
             Some(dir) => Ok(dir.join(name)),
@@ -74,32 +82,39 @@ fn awele(args: EndgameArgs) -> Result<()> {
     if args.serpent.any() {
         bail!("--board, --start, --first, --ply-limit and the line options are for awithlaknannai");
     }
-    anyhow::ensure!(args.seeds <= MAX_SEEDS, "--seeds: at most {MAX_SEEDS}");
+    if args.pieces.is_some() {
+        bail!("--pieces is for awithlaknannai: an Awélé database counts seeds (--seeds)");
+    }
+    let max_seeds = args.seeds.unwrap_or(DEFAULT_SEEDS);
+    anyhow::ensure!(max_seeds <= MAX_SEEDS, "--seeds: at most {MAX_SEEDS}");
     let rules: RuleSet = args.rules.as_deref().map_or(Ok(RuleSet::Awechec), str::parse)?;
-    let path = destination(args.path, awele_file_name(rules, args.seeds))?;
-    let total: u64 = (0..=args.seeds).map(layer_size).sum();
-    println!("awele {rules}: {total} boards of up to {} seeds", args.seeds);
+    let path = destination(args.path, awele_file_name(rules, max_seeds))?;
+    let total: u64 = (0..=max_seeds).map(layer_size).sum();
+    println!("awele {rules}: {total} boards of up to {max_seeds} seeds");
     let started = Instant::now();
     let mut progress = Progress { shown: None };
-    let db = Endgame::build(rules, args.seeds, |seeds, iteration, changed| {
+    let db = Endgame::build(rules, max_seeds, |seeds, iteration, changed| {
         let done: u64 = (0..seeds).map(layer_size).sum::<u64>() + layer_size(seeds) / 2;
         progress.show(
             done as f64 / total as f64,
             format_args!("{seeds:>2} seeds, iteration {iteration:>3}, {changed:>10} changed"),
         );
     })?;
-    db.save(&path)?;
+    db.save(&path).with_context(|| format!("cannot write {}", path.display()))?;
     saved(db.len(), db.bytes(), started, &path);
     Ok(())
 }
 
 fn awithlaknannai(args: EndgameArgs) -> Result<()> {
+    if args.seeds.is_some() {
+        bail!("--seeds is for awele: an Awithlaknannai database counts pieces (--pieces)");
+    }
     if args.serpent.start.is_some() || args.serpent.first.is_some() {
         bail!("a database holds every position of its board: --start and --first go without it");
     }
     let start = crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
     let settings = *start.settings();
-    let pieces = args.pieces;
+    let pieces = args.pieces.unwrap_or(DEFAULT_PIECES);
     anyhow::ensure!(pieces <= serpents::MAX_PIECES, "--pieces: at most {}", serpents::MAX_PIECES);
     let path = destination(args.path, serpents::file_name(&settings, pieces))?;
     let total = SerpentEndgame::positions(settings, pieces);
@@ -117,7 +132,7 @@ fn awithlaknannai(args: EndgameArgs) -> Result<()> {
             format_args!("{on_board} pieces, iteration {iteration:>3}, {changed:>9} changed"),
         );
     })?;
-    db.save(&path)?;
+    db.save(&path).with_context(|| format!("cannot write {}", path.display()))?;
     saved(db.len(), db.len() * 2, started, &path);
     Ok(())
 }

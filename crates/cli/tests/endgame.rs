@@ -1,5 +1,5 @@
 //! `awe endgame` and the databases it builds as a user meets them: damaged files refused and
-//! named.
+//! named, options of the other game refused, `--path` as a file or a folder.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -100,5 +100,55 @@ fn a_damaged_database_gives_way_to_a_smaller_one() {
     assert!(stderr(&output).contains("an old format (version 1"), "{}", stderr(&output));
     assert!(stderr(&output).contains("rebuild it with awe endgame awele --seeds 4"));
     assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn options_of_the_other_game_are_refused() {
+    let cache = cache("other-game");
+    let output = awe(&cache, &["endgame", "awele", "--pieces", "3"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("--pieces is for awithlaknannai"), "{}", stderr(&output));
+    let output = awe(&cache, &["endgame", "awithlaknannai", "--seeds", "10"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("--seeds is for awele"), "{}", stderr(&output));
+    // Nothing was built.
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn a_folder_as_path_receives_the_database_under_its_cache_name() {
+    let cache = cache("folder-cache");
+    let folder = self::cache("folder");
+    let output =
+        awe(&cache, &["endgame", "awele", "--seeds", "3", "--path", folder.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let path = folder.join("awele-awechec-3.db");
+    assert!(path.is_file());
+    assert!(
+        stdout(&output).contains(&format!("saved to {}", path.display())),
+        "{}",
+        stdout(&output)
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_path_that_cannot_be_written_is_named() {
+    let cache = cache("unwritable");
+    // A file where the path wants a folder.
+    let file = cache.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let path = file.join("awele.db");
+    let output =
+        awe(&cache, &["endgame", "awele", "--seeds", "2", "--path", path.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains(&format!("cannot write {}", path.display())),
+        "{}",
+        stderr(&output)
+    );
     let _ = std::fs::remove_dir_all(&cache);
 }
