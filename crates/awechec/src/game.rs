@@ -130,6 +130,7 @@ impl awe_game::Position for Position {
         if self.awele_running() {
             h ^= awe_game::Position::hash(self.awele()).rotate_left(17);
         }
+        h ^= self.counters_hash();
         h ^ h >> 29
     }
 

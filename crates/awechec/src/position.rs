@@ -298,6 +298,28 @@ impl Position {
         self.carried[side.index()]
     }
 
+    /// A hash of what decides the rest of the game beyond the boards, the list of powers and the
+    /// step: the counters of the fifty-move and powerless-game rules, the seeds carried, and the
+    /// Awélé positions the repetition rule can still see. Two positions that differ there may
+    /// end differently, so a transposition table must tell them apart.
+    pub fn counters_hash(&self) -> u64 {
+        let mut counters = u64::from(self.quiet) | u64::from(self.powerless) << 16;
+        let mut seen = 0;
+        // The rest matters only while an Awélé game goes on: it starts afresh with the next.
+        if self.awele_running {
+            counters |= u64::from(self.carried[0]) << 24
+                | u64::from(self.carried[1]) << 32
+                | u64::from(self.made.min(255)) << 40;
+            // The Awélé positions seen, as a set: the rule asks only whether one stood before.
+            seen = self.awele_seen.iter().fold(0u64, |h, [south, north]| {
+                h ^ (south ^ north.rotate_left(29))
+                    .wrapping_mul(0xd6e8_feb8_6659_fd93)
+                    .rotate_left(23)
+            });
+        }
+        (counters.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seen).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+    }
+
     /// Half-moves since the last capture or pawn move, null moves included.
     pub fn quiet_half_moves(&self) -> u16 {
         self.quiet

@@ -59,3 +59,18 @@ fn position_texts_name_what_is_wrong() {
     assert!(start.parse_move("normal").is_err());
     assert!(matches!(start.legal_actions()[0], Action::Awele(_)));
 }
+
+/// Positions that differ only in the counters of the drawing rules may end differently: the
+/// hash, which keys the engines' tables, tells them apart.
+#[test]
+fn the_hash_tells_apart_the_fifty_move_counter() {
+    let start = Position::new(Settings::default());
+    let at = |halfmoves: u32| {
+        let text = format!("4k3/8/8/8/8/8/4P3/4K3 w - - {halfmoves} 40 | WBWB | -");
+        start.parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    let (fresh, late) = (at(0), at(90));
+    assert_eq!(fresh.powers(), late.powers());
+    assert_ne!(fresh.quiet_half_moves(), late.quiet_half_moves());
+    assert_ne!(fresh.hash(), late.hash());
+}

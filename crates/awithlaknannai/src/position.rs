@@ -495,7 +495,9 @@ impl awe_game::Position for Position {
         let [white, black] = self.by_colour();
         let h = (white ^ (self.turn as u64) << 63).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-            ^ (self.quiet as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
+            // The plies left before the game's limit: the plies without a capture, or in all
+            // under Ludii's turn limit; positions that differ there may end differently.
+            ^ (self.plies_left() as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
         h ^ h >> 29
     }
 

@@ -235,3 +235,25 @@ proptest::proptest! {
         proptest::prop_assert_eq!(p.to_string(), text);
     }
 }
+
+/// Positions with the same pieces but not the same plies left before the game's limit may end
+/// differently: a transposition table keyed by the hash must tell them apart. Under Ludii's turn
+/// limit that is the plies in all, not those since the last capture.
+#[test]
+fn the_hash_tells_apart_the_plies_left() {
+    let play = |game: &mut Game<Position>, texts: &[&str]| {
+        for text in texts {
+            let mv = game.current().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            game.play(mv).unwrap();
+        }
+    };
+    // Ludii's captures are not compulsory: the capture at once, or after going out and back.
+    let start = pos("b......./.wb....../.......w w 0", RuleSet::Ludii);
+    let (mut at_once, mut later) = (Game::new(start), Game::new(start));
+    play(&mut at_once, &["m2xm4"]);
+    play(&mut later, &["b8-b7", "t1-t2", "b7-b8", "t2-t1", "m2xm4"]);
+    let (a, b) = (*at_once.current(), *later.current());
+    assert_eq!((a.repetition_key(), a.quiet_plies()), (b.repetition_key(), b.quiet_plies()));
+    assert_ne!(a.plies_left(), b.plies_left());
+    assert_ne!(awe_game::Position::hash(&a), awe_game::Position::hash(&b));
+}

@@ -338,15 +338,37 @@ fn a_match_ends_with_the_score_of_a() {
 fn opening_levels_are_one_to_four() {
     for level in ["0", "5", "10"] {
         let output = awe(&[
-            "match", "awele", "--a", "random", "--b", "random", "--games", "1",
-            "--opening-level", level,
+            "match",
+            "awele",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "1",
+            "--opening-level",
+            level,
         ]);
         assert!(!output.status.success());
         assert!(stderr(&output).contains("1..=4"), "{}", stderr(&output));
     }
     let output = awe(&[
-        "match", "awithlaknannai", "--board", "kolowis", "--a", "random", "--b", "random",
-        "--games", "2", "--time", "0.05", "--opening-plies", "2", "--opening-level", "4",
+        "match",
+        "awithlaknannai",
+        "--board",
+        "kolowis",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--time",
+        "0.05",
+        "--opening-plies",
+        "2",
+        "--opening-level",
+        "4",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(last_line(&output).ends_with(" / 2"));

@@ -71,9 +71,8 @@ pub struct Searcher<P: Position, E> {
     eval: E,
     table: Table<P::Move>,
     killers: Vec<[Option<P::Move>; 2]>,
-    /// The repetition keys of the positions since the material last changed: the game's, then
-    /// the path searched.
-    path: Vec<P::Key>,
+    /// The positions since the material last changed: the game's, then the path searched.
+    path: Vec<Step<P::Key>>,
     nodes: u64,
     started: Instant,
     limits: Limits,
@@ -230,7 +229,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         self.aborted = false;
         self.root_best = None;
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.path = history_keys(game);
+        self.path = history(game);
     }
 
     fn out_of_time_for_next_depth(&self) -> bool {
@@ -266,13 +265,17 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         pv: &mut Vec<P::Move>,
     ) -> Score {
         let same = child.turn() == turn;
-        if child.repetition_ends_game() && self.repeats(child) {
+        let step = match self.path.last() {
+            Some(parent) => parent.next(child),
+            None => Step::first(child),
+        };
+        if child.repetition_ends_game() && self.repeats(&step) {
             pv.clear();
             let outcome = child.outcome_on_repetition();
             let score = self.eval.terminal(child, &outcome, ply);
             return if same { score } else { -score };
         }
-        self.path.push(child.repetition_key());
+        self.path.push(step);
         let score = if same {
             self.negamax(child, depth, alpha, beta, ply, pv)
         } else {
@@ -282,10 +285,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         score
     }
 
-    /// Whether `position` stands earlier on the path (the game's or the search's).
-    fn repeats(&self, position: &P) -> bool {
-        let key = position.repetition_key();
-        self.path.iter().rev().any(|k| *k == key)
+    /// Whether the position of `step` stands earlier on the path (the game's or the search's).
+    fn repeats(&self, step: &Step<P::Key>) -> bool {
+        // Only positions with the same material can be the same position.
+        self.path
+            .iter()
+            .rev()
+            .take_while(|s| s.material == step.material)
+            .any(|s| s.key == step.key)
     }
 
     fn negamax(
@@ -311,9 +318,15 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
                 None => 0,
             };
         }
-        // A database knows a position the game has not ended.
+        // What the repetition rule can still see of the path before this position. Scores that
+        // depend on it (a won or lost game) are shared only between positions reached with the
+        // same earlier positions: another path may offer a repetition that this one did not.
+        let context = self.path.last().map_or(Context::default(), |s| s.context);
+        // A database knows a position the game has not ended. A database has no history: its
+        // wins and losses hold only where no earlier position can be repeated.
         if ply > 0
             && let Some(score) = self.eval.exact(position, ply)
+            && (!is_decided(score) || context.is_empty())
         {
             pv.clear();
             return score;
@@ -327,6 +340,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         if let Some(entry) = entry
             && ply > 0
             && entry.depth >= depth
+            && (entry.context == context.id() || !is_decided(entry.score))
         {
             let usable = match entry.bound {
                 Bound::Exact => true,
@@ -416,7 +430,12 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             pv.clear();
             pv.extend(best_move);
         }
-        self.table.store(key, ply, Entry { key, score: best_score, depth, bound, best: best_move });
+        let context = context.id();
+        self.table.store(
+            key,
+            ply,
+            Entry { key, context, score: best_score, depth, bound, best: best_move },
+        );
         best_score
     }
 
@@ -477,18 +496,85 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
     }
 }
 
+/// A position on the search's path, for the repetition rule.
+#[derive(Clone, Copy, Debug)]
+struct Step<K> {
+    key: K,
+    material: u32,
+    /// A hash of the position's repetition key, for the contexts of the positions after it.
+    hash: u64,
+    context: Context,
+}
+
+impl<K: Copy> Step<K> {
+    /// The first position of a path: nothing before it can be repeated.
+    fn first<P: Position<Key = K>>(position: &P) -> Step<K> {
+        Step {
+            key: position.repetition_key(),
+            material: position.material(),
+            hash: mix(position.repetition_hash()),
+            context: Context::default(),
+        }
+    }
+
+    /// The step of `child`, a position played from this one.
+    fn next<P: Position<Key = K>>(&self, child: &P) -> Step<K> {
+        let mut step = Step::first(child);
+        // A change of material makes every earlier position unrepeatable.
+        if step.material == self.material {
+            step.context =
+                Context { earlier: self.context.earlier + 1, hash: self.context.hash ^ self.hash };
+        }
+        step
+    }
+}
+
+/// The positions before one on the path that it could still repeat (those since the material
+/// last changed), as a count and the exclusive or of their hashes: a set, not a sequence, since
+/// the repetition rule asks only whether a position stood before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Context {
+    earlier: u32,
+    hash: u64,
+}
+
+impl Context {
+    fn is_empty(&self) -> bool {
+        self.earlier == 0
+    }
+
+    /// A number for the table: 0 for an empty context.
+    fn id(&self) -> u64 {
+        if self.is_empty() { 0 } else { mix(self.hash ^ u64::from(self.earlier)) | 1 }
+    }
+}
+
+/// Spreads a hash's bits (the finaliser of splitmix64), so that exclusive ors of hashes of
+/// similar positions stay apart.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 /// The repetition keys of the positions of `game` since its material last changed, the current
 /// one last.
 pub(crate) fn history_keys<P: Position>(game: &Game<P>) -> Vec<P::Key> {
+    history(game).into_iter().map(|step| step.key).collect()
+}
+
+/// The positions of `game` since its material last changed, the current one last.
+fn history<P: Position>(game: &Game<P>) -> Vec<Step<P::Key>> {
     let positions = game.positions();
     let material = game.current().material();
-    positions
-        .iter()
-        .rev()
-        .take_while(|p| p.material() == material)
-        .map(|p| p.repetition_key())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect()
+    let since = positions.iter().rev().take_while(|p| p.material() == material).count();
+    let mut steps: Vec<Step<P::Key>> = Vec::with_capacity(since);
+    for position in &positions[positions.len() - since..] {
+        let step = match steps.last() {
+            Some(before) => before.next(position),
+            None => Step::first(position),
+        };
+        steps.push(step);
+    }
+    steps
 }

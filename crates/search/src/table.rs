@@ -17,6 +17,9 @@ pub enum Bound {
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<M> {
     pub key: u64,
+    /// The positions before this one that the repetition rule could still see when it was
+    /// searched (a hash; 0 for none): a won or lost score holds only with the same ones.
+    pub context: u64,
     pub score: Score,
     pub depth: u32,
     pub bound: Bound,
