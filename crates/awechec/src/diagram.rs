@@ -56,10 +56,16 @@ pub fn powers_line(position: &Position, language: Language) -> String {
         Step::Decision { power, .. } | Step::Move { power: Some(power), .. } => power - 1,
         _ => powers.used(),
     };
+    let fr = language == Language::French;
     if marked >= powers.len() {
-        return "powers: none left".to_owned();
+        return if fr { "pouvoirs : aucun" } else { "powers: none left" }.to_owned();
     }
-    let mut out = format!("powers ({} of {} left):", powers.len() - marked, powers.len());
+    let (left, total) = (powers.len() - marked, powers.len());
+    let mut out = if fr {
+        format!("pouvoirs ({left} restants sur {total}) :")
+    } else {
+        format!("powers ({left} of {total} left):")
+    };
     for (i, owner) in powers.owners().enumerate() {
         let letter = language.power_letter(owner);
         if i < marked {
@@ -108,12 +114,15 @@ pub fn prompt(position: &Position, language: Language) -> String {
             let who = ending.winner.map(|w| side_name(w, language));
             match (who, fr) {
                 (Some(w), true) => {
-                    format!("Fin de la partie ({}) : les {w} gagnent", ending.reason.name())
+                    format!(
+                        "Fin de la partie ({}) : les {w} gagnent",
+                        ending.reason.title(language)
+                    )
                 }
                 (None, true) => {
-                    format!("Fin de la partie ({}) : partie nulle", ending.reason.name())
+                    format!("Fin de la partie ({}) : partie nulle", ending.reason.title(language))
                 }
-                (Some(w), false) => format!("Game over ({}): {w} win", ending.reason.name()),
+                (Some(w), false) => format!("Game over ({}): {w} wins", ending.reason.name()),
                 (None, false) => format!("Game over ({}): a draw", ending.reason.name()),
             }
         }
@@ -121,14 +130,29 @@ pub fn prompt(position: &Position, language: Language) -> String {
 }
 
 /// The whole picture: the chessboard, the Awélé board while an Awélé game is played, the powers,
-/// and the prompt.
-pub fn diagram(position: &Position, names: [&str; 2], language: Language) -> String {
+/// the last action if there was one, and the prompt.
+pub fn diagram(
+    position: &Position,
+    names: [&str; 2],
+    last: Option<&str>,
+    language: Language,
+) -> String {
     let mut out = chessboard(position, language);
     if matches!(position.step(), Step::Awele { .. }) {
         out.push('\n');
-        out.push_str(&awe_awele::diagram::diagram(position.awele(), names, None, false));
+        let words = match language {
+            Language::French => &awe_awele::diagram::Words::FRENCH,
+            Language::English => &awe_awele::diagram::Words::ENGLISH,
+        };
+        out.push_str(&awe_awele::diagram::diagram_in(position.awele(), names, None, false, words));
     }
     let _ = writeln!(out, "\n{}", powers_line(position, language));
+    if let Some(last) = last {
+        let _ = match language {
+            Language::French => writeln!(out, "dernier coup : {last}"),
+            Language::English => writeln!(out, "last move: {last}"),
+        };
+    }
     let _ = writeln!(out, "{}", prompt(position, language));
     out
 }
@@ -145,12 +169,12 @@ mod tests {
             shakmaty::Chess::default(),
             Powers::from_owners(&[Side::WHITE, Side::BLACK]).unwrap(),
         );
-        let fr = diagram(&study, ["", ""], Language::French);
+        let fr = diagram(&study, ["", ""], None, Language::French);
         assert!(fr.contains("8  t c f d r f c t"), "{fr}");
         assert!(fr.contains("1  T C F D R F C T"), "{fr}");
-        assert!(fr.contains("powers (2 of 2 left): [B] N"), "{fr}");
+        assert!(fr.contains("pouvoirs (2 restants sur 2) : [B] N"), "{fr}");
         assert!(fr.contains("Pouvoir 1 des Blancs (Sud) : ils décident si les Blancs"), "{fr}");
-        let en = diagram(&study, ["", ""], Language::English);
+        let en = diagram(&study, ["", ""], None, Language::English);
         assert!(en.contains("1  R N B Q K B N R"), "{en}");
         assert!(en.contains("Power 1 is White (South)'s"), "{en}");
     }

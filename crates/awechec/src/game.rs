@@ -34,9 +34,10 @@ pub enum ActionTextError {
     Over,
     #[error("`{0}` is not a decision (normal or 0)")]
     Decision(String),
-    #[error("Awélé move: {0}")]
+    // Transparent: the inner error is the whole message, and printing a chain prints it once.
+    #[error(transparent)]
     Awele(#[from] awe_awele::MoveError),
-    #[error("{0}")]
+    #[error(transparent)]
     Chess(#[from] NotationError),
 }
 
@@ -51,10 +52,17 @@ pub enum PositionTextError {
     Power(char),
     #[error("more powers than a list holds")]
     TooManyPowers,
+    /// The Awélé error is part of the message, not a source: printed once in a chain.
     #[error("Awélé position: {0}")]
-    Awele(#[from] awe_awele::ParsePositionError),
+    Awele(awe_awele::ParsePositionError),
     #[error("a position has either powers to use or an Awélé game in progress, not both")]
     Both,
+}
+
+impl From<awe_awele::ParsePositionError> for PositionTextError {
+    fn from(error: awe_awele::ParsePositionError) -> Self {
+        PositionTextError::Awele(error)
+    }
 }
 
 const fn side_of(color: shakmaty::Color) -> Side {

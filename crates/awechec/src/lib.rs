@@ -20,6 +20,7 @@ pub mod diagram;
 pub mod game;
 pub mod history;
 pub mod language;
+pub mod messages;
 pub mod notation;
 pub mod position;
 pub mod power;

@@ -97,6 +97,24 @@ impl EndReason {
     }
 }
 
+impl EndReason {
+    /// The reason as a player reads it in `language`.
+    pub const fn title(self, language: crate::Language) -> &'static str {
+        match language {
+            crate::Language::English => self.name(),
+            crate::Language::French => match self {
+                EndReason::Checkmate => "échec et mat",
+                EndReason::Stalemate => "pat",
+                EndReason::FiftyMoves => "règle des cinquante coups",
+                EndReason::InsufficientMaterial => "matériel insuffisant",
+                EndReason::PowerlessAwele => "parties d'awélé sans pouvoir",
+                EndReason::Agreement => "accord des joueurs",
+                EndReason::Resignation => "abandon",
+            },
+        }
+    }
+}
+
 /// The end of a game: the winner (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ending {

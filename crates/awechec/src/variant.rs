@@ -32,6 +32,20 @@ impl Variant {
     }
 }
 
+impl Variant {
+    /// The variant as a player reads it in `language`: `standard variant`, `variante standard`.
+    pub const fn title(self, language: crate::Language) -> &'static str {
+        match (language, self) {
+            (crate::Language::French, Variant::Standard) => "variante standard",
+            (crate::Language::French, Variant::Forced) => "variante des pouvoirs imposés",
+            (crate::Language::French, Variant::Synchronous) => "variante synchrone",
+            (crate::Language::English, Variant::Standard) => "standard variant",
+            (crate::Language::English, Variant::Forced) => "forced-powers variant",
+            (crate::Language::English, Variant::Synchronous) => "synchronous variant",
+        }
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

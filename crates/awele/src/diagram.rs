@@ -26,28 +26,61 @@ pub fn diagram(
     last_move: Option<&str>,
     over: bool,
 ) -> String {
+    diagram_in(position, names, last_move, over, &Words::ENGLISH)
+}
+
+/// The words of a diagram, in one language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// South's and North's labels, six characters wide.
+    pub sides: [&'static str; 2],
+    pub captured: &'static str,
+    pub to_move: &'static str,
+    pub last_move: &'static str,
+}
+
+impl Words {
+    pub const ENGLISH: Words = Words {
+        sides: ["South ", "North "],
+        captured: "captured",
+        to_move: "<- to move",
+        last_move: "last move:",
+    };
+    pub const FRENCH: Words = Words {
+        sides: ["Sud   ", "Nord  "],
+        captured: "pris",
+        to_move: "<- au trait",
+        last_move: "dernier coup :",
+    };
+}
+
+/// [`diagram`] in the words given.
+pub fn diagram_in(
+    position: &Position,
+    names: [&str; 2],
+    last_move: Option<&str>,
+    over: bool,
+    words: &Words,
+) -> String {
     let pits = position.board().pits();
     let turn = awe_game::Position::turn(position);
     let rule = "      +----+----+----+----+----+----+\n";
     let mut out = String::new();
     let row = |out: &mut String, side: Side| {
-        let label = match side {
-            Side::South => "South |",
-            Side::North => "North |",
-        };
-        out.push_str(label);
+        out.push_str(words.sides[side.index()]);
+        out.push('|');
         for k in 0..6 {
             // North's row is drawn from the right: its `a` stands above South's `F`.
             let column = if side == Side::North { 5 - k } else { k };
             let _ = write!(out, " {:>2} |", pits[Pit::of(side, column).index()]);
         }
         let name = names[side.index()];
-        let _ = write!(out, "   captured {:>2}", position.captured(side));
+        let _ = write!(out, "   {} {:>2}", words.captured, position.captured(side));
         if !name.is_empty() {
             let _ = write!(out, "   {name}");
         }
         if side == turn && !over {
-            out.push_str("   <- to move");
+            let _ = write!(out, "   {}", words.to_move);
         }
         out.push('\n');
     };
@@ -59,7 +92,7 @@ pub fn diagram(
     out.push_str(rule);
     out.push_str("         A    B    C    D    E    F\n");
     if let Some(mv) = last_move {
-        let _ = writeln!(out, "last move: {mv}");
+        let _ = writeln!(out, "{} {mv}", words.last_move);
     }
     out
 }

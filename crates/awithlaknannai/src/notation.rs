@@ -18,6 +18,11 @@ pub enum MoveError {
     Malformed(String),
     #[error("{text} is not legal here{hint}")]
     Illegal { text: String, hint: &'static str },
+    #[error(
+        "{text} stops a capture that must go on while it can: the chains that start so are {}",
+        chains.join(", ")
+    )]
+    ChainGoesOn { text: String, chains: Vec<String> },
     #[error("{text} is ambiguous: {}", choices.join(" or "))]
     Ambiguous { text: String, choices: Vec<String> },
 }
@@ -95,6 +100,20 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
         .collect();
     match matching.as_slice() {
         [one] => Ok(*one),
+        [] if capture => {
+            // The start of a chain that must go on: name the chains it begins.
+            let chains: Vec<String> = moves
+                .iter()
+                .filter(|m| m.is_capture() && m.path().len() > points.len())
+                .filter(|m| m.path().starts_with(&points))
+                .map(|m| move_text(position, m))
+                .collect();
+            if chains.is_empty() {
+                Err(MoveError::Illegal { text, hint: "" })
+            } else {
+                Err(MoveError::ChainGoesOn { text, chains })
+            }
+        }
         [] => {
             let hint = if !capture
                 && moves.iter().any(|m| m.is_capture())

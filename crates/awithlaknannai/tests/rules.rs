@@ -69,8 +69,13 @@ fn a_chain_may_pass_a_point_freed_earlier_in_it() {
 #[test]
 fn a_capture_must_go_on_while_it_can() {
     // Under bell, m1 may not stop on m3: m1xm3 alone is not a move.
+    // The message names the chains that start so.
     let p = pos(TWO_CHAINS, RuleSet::Bell);
-    assert!(matches!(p.parse_move("m1xm3"), Err(MoveError::Illegal { .. })));
+    let error = p.parse_move("m1xm3").unwrap_err();
+    let MoveError::ChainGoesOn { chains, .. } = &error else { panic!("{error}") };
+    assert!(!chains.is_empty() && chains.iter().all(|c| c.starts_with("m1xm3x")), "{chains:?}");
+    assert!(chains.iter().all(|c| moves(&p).contains(c)), "{chains:?}");
+    assert!(error.to_string().contains("must go on"), "{error}");
     // Under ludii a capture is one jump, and a step is allowed beside it.
     let ludii = moves(&pos(TWO_CHAINS, RuleSet::Ludii));
     assert!(

@@ -20,7 +20,8 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
             );
         }
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+        // Bounded: a record file may be anything, and must not fill the memory.
+        let text = awe_game::record::read_record_file(path)?;
         let record = Record::parse(&text).with_context(|| shown.clone())?;
         let game = record.tag("Game").unwrap_or("");
         if game != args.game.name() {

@@ -81,8 +81,8 @@ pub struct SerpentArgs {
     /// Who moves first at Awithlaknannai: white (the bottom row) or black.
     #[arg(long)]
     pub first: Option<String>,
-    /// Plies without a capture that end an Awithlaknannai game (default 50).
-    #[arg(long)]
+    /// Plies without a capture that end an Awithlaknannai game (default 50; at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub ply_limit: Option<u16>,
     /// Leave out the lines along the outer rows.
     #[arg(long)]
@@ -199,11 +199,11 @@ pub struct EngineArgs {
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
     pub game: GameName,
-    /// The position to analyse, in the game's position text.
-    #[arg(long, conflicts_with = "record")]
+    /// The position to analyse, in the game's position text (default: the start).
+    #[arg(long, value_name = "TEXT", conflicts_with = "record")]
     pub position: Option<String>,
-    /// A record whose every move is judged.
-    #[arg(long)]
+    /// A record whose every move is judged (its own tags give the rules).
+    #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Thinking time per position, in seconds (0.001 to 86400).
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
@@ -229,7 +229,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub rules: Option<String>,
     /// Start from this position instead of the usual one.
-    #[arg(long)]
+    #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
     /// Also print the count below each move.
     #[arg(long)]
@@ -246,10 +246,11 @@ pub struct PlayArgs {
     #[arg(long)]
     pub rules: Option<String>,
     /// Start from this position instead of the usual one.
-    #[arg(long)]
+    #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
-    /// Write the game record to this file at the end (otherwise it is printed).
-    #[arg(long)]
+    /// Write the game record to this file at the end (otherwise it is printed); the folder must
+    /// exist.
+    #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// South's name (White's at Awithlaknannai and Awechec).
     #[arg(long, alias = "white", default_value = "")]

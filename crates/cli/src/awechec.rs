@@ -4,9 +4,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
 use awe_awechec::diagram::{diagram, side_name};
-use awe_awechec::{
-    Action, Decision, History, Language, Position, Settings, Step, notation, write_record,
-};
+use awe_awechec::{Action, Decision, History, Language, Position, Step, notation, write_record};
 use awe_game::Position as _;
 use awe_game::record::Record;
 
@@ -16,34 +14,33 @@ use crate::args::PlayArgs;
 
 const HELP_FR: &str = "Awélé : une lettre de case (A-F pour le Sud, a-f pour le Nord). Décision du \
 propriétaire d'un pouvoir : n (coup normal) ou 0 (coup nul). Échecs : un coup en notation \
-algébrique, en français (Cf3, Dxf7#) ou en anglais (Nf3). Commandes : moves, undo, agree (nulle \
-d'un commun accord), resign (abandon du joueur qui doit agir), quit, help.";
+algébrique, en français (Cf3, Dxf7#) ou en anglais (Nf3). Commandes : moves (les coups \
+possibles), undo (reprendre un coup), agree (partie nulle d'un commun accord ; contre \
+l'ordinateur, une proposition qu'il accepte si la nulle vaut pour lui autant que la suite), resign \
+(abandon du joueur qui doit agir), quit (arrêter, la partie reste inachevée), help.";
 
 const HELP_EN: &str = "Awélé: a pit letter (A-F for South, a-f for North). A power owner's \
 decision: n (normal move) or 0 (null move). Chess: a move in algebraic notation, in English (Nf3, \
-Qxf7#) or French (Cf3). Commands: moves, undo, agree (a draw by agreement), resign (the player \
-who must act resigns), quit, help.";
-
-/// The settings and language given on the command line.
-pub fn settings(args: &PlayArgs) -> Result<(Settings, Language)> {
-    if args.rules.is_some() || args.position.is_some() || args.serpent.any() {
-        bail!("--rules, --position and the awithlaknannai options are not for awechec");
-    }
-    let a = &args.awechec;
-    let variant = a.variant.as_deref().map_or(Ok(Default::default()), str::parse)?;
-    let handicaps = a.handicap.as_deref().map_or(Ok(Default::default()), str::parse)?;
-    let language = a.language.as_deref().map_or(Ok(Language::French), str::parse)?;
-    Ok((Settings { variant, handicaps }, language))
-}
+Qxf7#) or French (Cf3). Commands: moves (the legal actions), undo (take back an action), agree (a \
+draw by agreement; against the computer, an offer it accepts if a draw is worth as much to it as \
+playing on), resign (the player who must act resigns), quit (stop and keep the game unfinished), \
+help.";
 
 /// Plays a game at one keyboard; returns its record.
 pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<String> {
-    let (settings, language) = settings(args)?;
-    let help = if language == Language::French { HELP_FR } else { HELP_EN };
-    println!("Awechec, {} variant.\n{help}", settings.variant);
+    let start = crate::settings::awechec_start(
+        args.rules.as_deref(),
+        args.position.as_deref(),
+        &args.serpent,
+        &args.awechec,
+    )?;
+    let language = args.awechec.language.as_deref().map_or(Ok(Language::French), str::parse)?;
+    let fr = language == Language::French;
+    let help = if fr { HELP_FR } else { HELP_EN };
+    println!("Awechec, {}.\n{help}", start.settings().variant.title(language));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut history = History::new(Position::new(settings));
+    let mut history = History::new(start);
     let mut computer = computer(args)?;
     loop {
         let current = history.current().clone();
@@ -67,7 +64,11 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
             continue;
         }
         println!();
-        print!("{}", diagram(&current, names, language));
+        let last = match (history.positions(), history.actions()) {
+            ([.., before, _], [.., action]) => Some(action_text(before, *action, language)),
+            _ => None,
+        };
+        print!("{}", diagram(&current, names, last.as_deref(), language));
         if current.ending().is_some() {
             break;
         }
@@ -82,7 +83,22 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
             "" => {}
             "help" | "?" => println!("{help}"),
             "quit" | "exit" => break,
-            "agree" => history.stop(None),
+            "agree" => match &computer {
+                Some((side, _, time)) => {
+                    let game = awe_game::Game::new(current.clone());
+                    let accepts = awe_players::analysis::accepts_agreement(&game, *side, *time);
+                    match (accepts, fr) {
+                        (true, true) => println!("L'ordinateur accepte la nulle."),
+                        (true, false) => println!("The computer accepts the draw."),
+                        (false, true) => println!("L'ordinateur refuse : la partie continue."),
+                        (false, false) => println!("The computer declines: the game goes on."),
+                    }
+                    if accepts {
+                        history.stop(None);
+                    }
+                }
+                None => history.stop(None),
+            },
             "resign" => history.stop(current.step().player()),
             "undo" => {
                 let mut any = undo(&mut history);
@@ -94,7 +110,7 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
                     any = true;
                 }
                 if !any {
-                    println!("Nothing to take back.");
+                    println!("{}", if fr { "Rien à reprendre." } else { "Nothing to take back." });
                 }
             }
             "moves" => println!("{}", legal_texts(&current, language).join(" ")),
@@ -104,7 +120,13 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
                         history.play(action)?;
                     }
                 }
-                Err(error) => println!("Not played: {error}."),
+                Err(error) => {
+                    let message = awe_awechec::messages::explain(error.as_ref(), language);
+                    match language {
+                        Language::French => println!("Coup refusé : {message}."),
+                        Language::English => println!("Not played: {message}."),
+                    }
+                }
             },
         }
     }
@@ -207,7 +229,12 @@ pub fn replay(record: &Record, path: &str, trace: bool) -> Result<()> {
         }
     }
     let names = [crate::replay::player(record, "White"), crate::replay::player(record, "Black")];
-    print!("{}", diagram(history.current(), names, language));
+    let names = [names[0].as_str(), names[1].as_str()];
+    let last = match (history.positions(), history.actions()) {
+        ([.., before, _], [.., action]) => Some(action_text(before, *action, language)),
+        _ => None,
+    };
+    print!("{}", diagram(history.current(), names, last.as_deref(), language));
     let current = history.current();
     println!("actions: {}", history.actions().len());
     println!("awele games: {}", current.awele_games());

@@ -112,6 +112,12 @@ fn awithlaknannai(args: EndgameArgs) -> Result<()> {
     if args.serpent.start.is_some() || args.serpent.first.is_some() {
         bail!("a database holds every position of its board: --start and --first go without it");
     }
+    if args.serpent.ply_limit.is_some() {
+        bail!(
+            "a database holds its values whatever the ply limit (the engines use a value only \
+             where it comes before the limit): --ply-limit goes without it"
+        );
+    }
     let start = crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
     let settings = *start.settings();
     let pieces = args.pieces.unwrap_or(DEFAULT_PIECES);

@@ -47,6 +47,8 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
         Player::<P>::parse(&args.b, &start, args.seed.wrapping_add(1)).context("--b")?,
     ];
     let mut rng = SmallRng::seed_from_u64(args.seed);
+    // Loaded once, if openings need it: the databases of the cache may be large.
+    let mut eval = None;
     let mut opening = Game::new(start.clone());
     let mut points = 0.0;
     for i in 0..args.games {
@@ -56,7 +58,8 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
             opening = match opening_level {
                 None => awe_game::playout::random_game(start.clone(), &mut rng, plies),
                 Some(level) => {
-                    let mut engine = Engine::new(P::evaluator(&start), level, rng.random());
+                    let eval = eval.get_or_insert_with(|| P::evaluator(&start)).clone();
+                    let mut engine = Engine::new(eval, level, rng.random());
                     let mut game = Game::new(start.clone());
                     for _ in 0..plies {
                         // The players' time bounds the opening's search too.

@@ -1,24 +1,29 @@
-//! `awe play`: two people at one keyboard.
+//! `awe play`: two people at one keyboard, or a person against the computer.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use awe_game::{Game, Position as _, Side};
+use awe_players::Playable;
+use awe_players::analysis::accepts_agreement;
+use awe_search::{Engine, Level};
 
 use crate::args::{GameName, PlayArgs};
 
-const COMMANDS: &str =
-    "or: moves (list the legal moves), undo (take back a move), agree (both players stop
-the game here), quit (stop and keep the game unfinished), help.";
-
 pub fn run(args: PlayArgs) -> Result<()> {
-    let names = [args.south.as_str(), args.north.as_str()];
+    if args.game != GameName::Awechec && args.awechec.any() {
+        bail!("--variant, --handicap and --language are for awechec");
+    }
+    // A record that cannot be written is found out before the game, not after it.
+    if let Some(path) = &args.save {
+        check_save_path(path)?;
+    }
+    let names = [printable(&args.south), printable(&args.north)];
+    let names = [names[0].as_str(), names[1].as_str()];
     // Records write an unknown player as `?`, as chess records do.
     let recorded = names.map(|n| if n.is_empty() { "?" } else { n });
-    if args.game != GameName::Awechec && args.awechec.any() {
-        anyhow::bail!("--variant, --handicap and --language are for awechec");
-    }
     let record = match args.game {
         GameName::Awechec => crate::awechec::play(&args, names, recorded)?,
         GameName::Awele => {
@@ -26,8 +31,15 @@ pub fn run(args: PlayArgs) -> Result<()> {
             let start =
                 crate::settings::awele_start(rules, args.position.as_deref(), &args.serpent)?;
             println!("Awélé, rules {}.", start.rule_set());
+            let leftovers = match start.rule_set().rules().repetition_leftovers {
+                awe_awele::Leftovers::OwnSide => "each player takes the seeds on their own row",
+                awe_awele::Leftovers::Shared => {
+                    "the seeds left are shared, an odd one counting for nobody"
+                }
+            };
             let game = Table {
                 help: "Type a move: a pit letter, A-F for South, a-f for North (E(3) states the capture),",
+                agree: format!("{leftovers}, and more seeds wins"),
                 picture: |p: &awe_awele::Position, last: Option<&str>, over| {
                     awe_awele::diagram::diagram(p, names, last, over)
                 },
@@ -52,14 +64,19 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 settings.rules,
                 settings.rules.rules().summary
             );
+            let agree = match settings.rules.rules().quiet_end {
+                awe_awithlaknannai::QuietEnd::MorePiecesWins => {
+                    "more pieces wins, equal pieces is a draw"
+                }
+                awe_awithlaknannai::QuietEnd::DrawAfter(_) => "a draw, whatever the pieces",
+            };
             let game = Table {
                 help: "Type a move: from-to for a step (b4-m5), fromxtoxto... for a capture (m6xm4xb3),",
+                agree: agree.to_owned(),
                 picture: |p: &awe_awithlaknannai::Position, last: Option<&str>, over| {
                     awe_awithlaknannai::diagram::diagram(p, names, last, over)
                 },
-                player: |side: Side| {
-                    player(names[side.index()], if side == Side::WHITE { "White" } else { "Black" })
-                },
+                player: |side: Side| player(names[side.index()], side.colour()),
                 range: |_: &awe_awithlaknannai::Position| "from-to or fromxto".to_owned(),
                 hint: |p: &awe_awithlaknannai::Position| {
                     let mut moves = awe_awithlaknannai::MoveList::new();
@@ -78,51 +95,65 @@ pub fn run(args: PlayArgs) -> Result<()> {
         }
     };
     match &args.save {
-        Some(path) => {
-            save(path, &record)?;
-            println!("Record saved to {}.", path.display());
-        }
+        Some(path) => match save(path, &record) {
+            Ok(()) => println!("Record saved to {}.", path.display()),
+            Err(error) => {
+                // The game is not lost: the record is printed for the player to keep.
+                print!("\n{record}");
+                return Err(error.context("the record above was not saved"));
+            }
+        },
         None => print!("\n{record}"),
     }
     Ok(())
 }
 
-/// The computer's side and how it chooses a move.
-type Computer<'a, P> =
-    (Side, Box<dyn FnMut(&Game<P>) -> Option<<P as awe_game::Position>::Move> + 'a>);
+/// A name as the screen shows it: without control characters (a terminal would obey them).
+pub fn printable(name: &str) -> String {
+    name.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// The computer at the table: its side, its engine and its time a move.
+pub struct Computer<P: Playable> {
+    side: Side,
+    engine: Engine<P, P::Eval>,
+    time: Duration,
+}
+
+impl<P: Playable> Computer<P> {
+    fn choose(&mut self, game: &Game<P>) -> Option<P::Move> {
+        self.engine.choose(game, Some(self.time), |_| {})
+    }
+
+    /// Whether it accepts to stop the game where it stands.
+    fn accepts(&self, game: &Game<P>) -> bool {
+        accepts_agreement(game, self.side, self.time)
+    }
+}
 
 /// The computer at the level asked, on the side the person does not take.
-fn computer<'a, P: awe_players::Playable>(
-    args: &PlayArgs,
-    start: &P,
-) -> Result<Option<Computer<'a, P>>> {
+fn computer<P: Playable>(args: &PlayArgs, start: &P) -> Result<Option<Computer<P>>> {
     let Some((level, person, time)) = opponent(args)? else { return Ok(None) };
-    let start = start.clone();
-    let mut engine = awe_search::Engine::new(P::evaluator(&start), level, 1);
-    Ok(Some((
-        person.opponent(),
-        Box::new(move |game: &Game<P>| engine.choose(game, Some(time), |_| {})),
-    )))
+    let engine = Engine::new(P::evaluator(start), level, 1);
+    Ok(Some(Computer { side: person.opponent(), engine, time }))
 }
 
 /// The computer's level, the person's side and the computer's time a move, if `--engine` asks
 /// for the computer; `--color` and `--time` go only with it.
-pub fn opponent(args: &PlayArgs) -> Result<Option<(awe_search::Level, Side, std::time::Duration)>> {
+pub fn opponent(args: &PlayArgs) -> Result<Option<(Level, Side, Duration)>> {
     let Some(level) = &args.engine else {
         if args.color.is_some() || args.time.is_some() {
-            anyhow::bail!(
-                "--color and --time are for a game against the computer: add --engine LEVEL"
-            );
+            bail!("--color and --time are for a game against the computer: add --engine LEVEL");
         }
         return Ok(None);
     };
-    let level: awe_search::Level = level.parse().map_err(anyhow::Error::msg).context("--engine")?;
+    let level: Level = level.parse().map_err(anyhow::Error::msg).context("--engine")?;
     let person = match args.color.as_deref() {
         None | Some("white" | "south") => Side::South,
         Some("black" | "north") => Side::North,
-        Some(other) => anyhow::bail!("--color: `{other}` is neither white nor black"),
+        Some(other) => bail!("--color: `{other}` is neither white nor black"),
     };
-    let time = args.time.map_or(std::time::Duration::from_secs(1), |t| t.duration());
+    let time = args.time.map_or(Duration::from_secs(1), |t| t.duration());
     Ok(Some((level, person, time)))
 }
 
@@ -131,10 +162,12 @@ fn player(name: &str, side: &str) -> String {
     if name.is_empty() { side.to_owned() } else { format!("{name} ({side})") }
 }
 
-/// What a game shows at the table: how to type a move, the board, each player's name, the moves
-/// a prompt reminds of, and a hint (the captures on offer, say) before each move.
+/// What a game shows at the table: how to type a move, what an agreed end gives, the board, each
+/// player's name, the moves a prompt reminds of, and a hint (the captures on offer, say) before
+/// each move.
 struct Table<'a, F, N, R, H> {
     help: &'a str,
+    agree: String,
     picture: F,
     player: N,
     range: R,
@@ -142,17 +175,32 @@ struct Table<'a, F, N, R, H> {
 }
 
 impl<F, N, R, H> Table<'_, F, N, R, H> {
+    /// The commands besides moves.
+    fn commands(&self, computer: bool) -> String {
+        let agree = if computer {
+            "agree (offer the computer to end the game here, which it accepts if that is worth \
+             as much to it as playing on"
+        } else {
+            "agree (both players end the game here"
+        };
+        format!(
+            "or: moves (list the legal moves), undo (take back a move), {agree}: {}), quit (stop \
+             and keep the game unfinished), help.",
+            self.agree
+        )
+    }
+
     /// Plays a game from `start`, reading moves and commands from standard input until the game
     /// ends, a player quits, or the input ends.
-    fn play<P>(&self, start: P, mut computer: Option<Computer<'_, P>>) -> Result<Game<P>>
+    fn play<P>(&self, start: P, mut computer: Option<Computer<P>>) -> Result<Game<P>>
     where
-        P: awe_game::Position,
+        P: Playable,
         F: Fn(&P, Option<&str>, bool) -> String,
         N: Fn(Side) -> String,
         R: Fn(&P) -> String,
         H: Fn(&P) -> Option<String>,
     {
-        println!("{}\n{COMMANDS}", self.help);
+        println!("{}\n{}", self.help, self.commands(computer.is_some()));
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         let mut game = Game::new(start);
@@ -172,11 +220,11 @@ impl<F, N, R, H> Table<'_, F, N, R, H> {
                 );
                 break;
             }
-            if let Some((side, choose)) = computer.as_mut()
-                && current.turn() == *side
+            if let Some(computer) = computer.as_mut()
+                && current.turn() == computer.side
             {
-                let Some(mv) = choose(&game) else { break };
-                println!("{} plays {}.", (self.player)(*side), current.move_text(mv));
+                let Some(mv) = computer.choose(&game) else { break };
+                println!("{} plays {}.", (self.player)(computer.side), current.move_text(mv));
                 let _ = game.play(mv);
                 continue;
             }
@@ -192,12 +240,21 @@ impl<F, N, R, H> Table<'_, F, N, R, H> {
             }
             match line.trim() {
                 "" => continue,
-                "help" | "?" => println!("{}\n{COMMANDS}", self.help),
+                "help" | "?" => println!("{}\n{}", self.help, self.commands(computer.is_some())),
                 "quit" | "exit" => break,
-                "agree" => game.agree_to_stop(),
+                "agree" => match &computer {
+                    Some(computer) if !computer.accepts(&game) => {
+                        println!("{} declines: the game goes on.", (self.player)(computer.side));
+                    }
+                    Some(computer) => {
+                        println!("{} accepts.", (self.player)(computer.side));
+                        game.agree_to_stop();
+                    }
+                    None => game.agree_to_stop(),
+                },
                 "undo" => {
                     // Against the computer, its reply goes back with the move.
-                    let computer_side = computer.as_ref().map(|(side, _)| *side);
+                    let computer_side = computer.as_ref().map(|c| c.side);
                     if computer_side.is_some_and(|s| game.current().turn() != s)
                         && game.moves().len() >= 2
                     {
@@ -226,12 +283,44 @@ impl<F, N, R, H> Table<'_, F, N, R, H> {
     }
 }
 
-/// Writes `text` beside `path` first and renames it into place, so that a failure never leaves a
-/// half-written record where a good file was.
-pub fn save(path: &Path, text: &str) -> Result<()> {
+/// Checks that a record can be saved at `path`: a file name (not a folder) in a folder that
+/// exists and takes a new file.
+pub fn check_save_path(path: &Path) -> Result<()> {
+    let shown = path.display();
+    if path.is_dir() || path.file_name().is_none() {
+        bail!("--save {shown}: that is a folder; give the name of the file to write");
+    }
+    let folder = folder_of(path);
+    if !folder.is_dir() {
+        bail!("--save {shown}: the folder {} does not exist", folder.display());
+    }
+    let temporary = temporary(path);
+    std::fs::write(&temporary, "")
+        .with_context(|| format!("--save {shown}: cannot write in {}", folder.display()))?;
+    std::fs::remove_file(&temporary)
+        .with_context(|| format!("--save {shown}: cannot remove {}", temporary.display()))
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// The file written before it is renamed to `path`: beside it, hidden.
+fn temporary(path: &Path) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.awe-tmp"));
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+    folder_of(path).join(format!(".{name}.awe-tmp"))
+}
+
+/// Writes `text` beside `path` first and renames it into place, so that a failure never leaves a
+/// half-written record where a good file was; a failure leaves no temporary file behind.
+pub fn save(path: &Path, text: &str) -> Result<()> {
+    let temporary = temporary(path);
+    let written = std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .with_context(|| format!("cannot write the record to {}", path.display()));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }

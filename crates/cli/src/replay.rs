@@ -22,7 +22,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
                 "{}",
                 awe_awele::diagram::diagram(
                     game.current(),
-                    names(&record),
+                    [player(&record, "South").as_str(), player(&record, "North").as_str()],
                     last.as_deref(),
                     game.outcome().is_some()
                 )
@@ -36,6 +36,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             }
             let last = game.last_move().map(|(before, mv)| before.move_text(mv));
             let names = [player(&record, "White"), player(&record, "Black")];
+            let names = [names[0].as_str(), names[1].as_str()];
             let over = game.outcome().is_some();
             print!(
                 "{}",
@@ -52,13 +53,9 @@ pub fn run(args: ReplayArgs) -> Result<()> {
     Ok(())
 }
 
-fn names(record: &Record) -> [&str; 2] {
-    [player(record, "South"), player(record, "North")]
-}
-
-/// A player's name from a tag; `?` (unknown) shows as nothing.
-pub(crate) fn player<'a>(record: &'a Record, tag: &str) -> &'a str {
-    record.tag(tag).filter(|&name| name != "?").unwrap_or("")
+/// A player's name from a tag, as the screen shows it; `?` (unknown) shows as nothing.
+pub(crate) fn player(record: &Record, tag: &str) -> String {
+    crate::play::printable(record.tag(tag).filter(|&name| name != "?").unwrap_or(""))
 }
 
 /// Every position's legal moves and the move played, for comparing with another program.

@@ -160,3 +160,18 @@ fn judge<P: Position, E: Evaluator<P>>(
     }
     unjudged(depth)
 }
+
+/// Whether the engine, playing `side`, accepts to end `game` here by agreement: when the ending
+/// the rules give an agreed stop (shared seeds, more pieces, a draw) is worth at least what its
+/// search of `time` expects for it. Declined where the game is already over.
+pub fn accepts_agreement<P: Playable>(game: &Game<P>, side: Side, time: Duration) -> bool {
+    if game.outcome().is_some() {
+        return false;
+    }
+    let position = game.current();
+    let eval = P::evaluator(game.start());
+    let mover_view = |score: Score| if position.turn() == side { score } else { -score };
+    let agreed = mover_view(eval.terminal(position, &position.outcome_on_agreement(), 0));
+    let expected = mover_view(analyze(game, time, |_| {}).score);
+    agreed >= expected
+}

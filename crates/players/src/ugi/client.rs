@@ -22,8 +22,8 @@ const QUEUE: usize = 1024;
 /// What went wrong with another program.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    #[error("cannot start `{command}`: {source}")]
-    Start { command: String, source: std::io::Error },
+    #[error("cannot start `{command}`: {error}")]
+    Start { command: String, error: std::io::Error },
     #[error("the engine stopped reading its input")]
     Closed,
     #[error("the engine ended its output before answering `{0}`")]
@@ -54,7 +54,7 @@ impl Client {
     /// Starts `command`, a program speaking `protocol` (`ugi` or `uci`), and waits for it to be
     /// ready.
     pub fn start_speaking(command: &str, protocol: &'static str) -> Result<Client, ClientError> {
-        let start_error = |source| ClientError::Start { command: command.to_owned(), source };
+        let start_error = |error| ClientError::Start { command: command.to_owned(), error };
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)

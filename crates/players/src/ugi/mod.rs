@@ -83,8 +83,14 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
 
 /// A text as an answer echoes it: cut after 80 characters, control characters left out.
 pub fn shown(text: &str) -> String {
-    let mut shown: String = text.chars().filter(|c| !c.is_control()).take(80).collect();
-    if text.chars().filter(|c| !c.is_control()).nth(80).is_some() {
+    cut(text, 80)
+}
+
+/// `text` without its control characters, cut after `most` characters.
+pub fn cut(text: &str, most: usize) -> String {
+    let mut kept = text.chars().filter(|c| !c.is_control());
+    let mut shown: String = kept.by_ref().take(most).collect();
+    if kept.next().is_some() {
         shown.push('…');
     }
     shown

@@ -16,7 +16,7 @@ use awe_game::{Game, Position};
 use awe_search::score::{is_decided, plies_to_end};
 use awe_search::{Evaluator, Level, Limits, Report, Searcher};
 
-use super::{Line, MAX_LINE, read_line, shown};
+use super::{Line, MAX_LINE, cut, read_line, shown};
 use crate::Playable;
 
 /// The longest thinking time a `go` may ask for: a day.
@@ -96,7 +96,7 @@ impl<P: Playable> Session<P> {
                     writeln!(
                         out,
                         "info string position refused, go searches nothing until the next position: {}",
-                        shown(&format!("{e:#}"))
+                        cut(&format!("{e:#}"), 300)
                     )?;
                 }
             },
@@ -123,7 +123,9 @@ impl<P: Playable> Session<P> {
         };
         let mut limits = match read_go(words, game.current().turn()) {
             Ok(limits) => limits,
-            Err(e) => return writeln!(out, "info string go refused: {}", shown(&format!("{e:#}"))),
+            Err(e) => {
+                return writeln!(out, "info string go refused: {}", cut(&format!("{e:#}"), 300));
+            }
         };
         let depth = self.searcher.evaluator().strength(self.level).depth;
         limits.depth = Some(limits.depth.unwrap_or(u32::MAX).min(depth));
@@ -315,11 +317,7 @@ fn read_go(words: &[&str], turn: awe_game::Side) -> Result<Limits> {
         let mut number = |name: &str| -> Result<u64> {
             let text = iter.next().with_context(|| format!("{name} without a number"))?;
             text.parse::<u64>().map_err(|_| {
-                anyhow::anyhow!(
-                    "{name} `{}` is not a whole number from 0 to {}",
-                    shown(text),
-                    u64::MAX
-                )
+                anyhow::anyhow!("{name} `{}` is not a whole number (0 to 2^64 - 1)", shown(text))
             })
         };
         match word {

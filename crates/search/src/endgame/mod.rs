@@ -50,7 +50,7 @@ pub enum EndgameError {
     TooLarge(usize),
     #[error("{0} pieces are more than a database of this board may hold")]
     TooManyPieces(usize),
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     #[error("not an awe endgame database")]
     Format,

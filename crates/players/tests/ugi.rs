@@ -1,0 +1,98 @@
+//! The engine's side of UGI, fed what a careless or hostile controller sends: every line is
+//! answered or refused with an `info string`, and the session goes on.
+
+use std::io::{Cursor, Write};
+use std::sync::{Arc, Mutex};
+
+use awe_players::ugi::{MAX_LINE, run};
+
+/// An output the test reads back after the session.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The lines a session answers to `input`, from the Awélé start (abapa).
+fn session(input: &[u8]) -> Vec<String> {
+    let start = awe_awele::Position::new(awe_awele::RuleSet::Abapa);
+    let output = Shared::default();
+    run(start, Cursor::new(input.to_vec()), output.clone()).expect("the session ends");
+    let bytes = output.0.lock().unwrap().clone();
+    String::from_utf8(bytes).expect("UTF-8 answers").lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let answers = session(b"isready\n\xff\xfe\nisready\ngo depth 1\nquit\n");
+    assert_eq!(answers.iter().filter(|l| *l == "readyok").count(), 2, "{answers:?}");
+    assert!(answers.iter().any(|l| l.starts_with("info string") && l.contains("UTF-8")));
+    assert!(answers.iter().any(|l| l.starts_with("bestmove ")), "{answers:?}");
+}
+
+#[test]
+fn readyok_comes_after_the_answers_to_earlier_commands() {
+    let answers = session(b"ugi\nisready\nquit\n");
+    let ugiok = answers.iter().position(|l| l == "ugiok").expect("ugiok");
+    let ready = answers.iter().position(|l| l == "readyok").expect("readyok");
+    assert!(answers[0].starts_with("id name"), "{answers:?}");
+    assert!(ugiok < ready, "{answers:?}");
+    // UCI's words are answered too.
+    let answers = session(b"uci\nucinewgame\nisready\nquit\n");
+    assert!(answers.contains(&"uciok".to_owned()), "{answers:?}");
+}
+
+#[test]
+fn after_a_refused_position_go_searches_nothing() {
+    let answers = session(b"position startpos moves A Z\ngo depth 2\nquit\n");
+    assert!(answers[0].starts_with("info string position refused"), "{answers:?}");
+    assert!(answers.iter().all(|l| !l.starts_with("bestmove")), "{answers:?}");
+    assert!(answers.iter().any(|l| l.contains("no position to search")), "{answers:?}");
+    // A good position afterwards is searched.
+    let answers =
+        session(b"position startpos moves Z\nposition startpos moves A\ngo depth 2\nquit\n");
+    assert!(answers.iter().any(|l| l.starts_with("bestmove ")), "{answers:?}");
+}
+
+#[test]
+fn bad_numbers_and_words_in_go_are_refused() {
+    for go in [
+        "go depth -1",
+        "go movetime abc",
+        "go depth 99999999999999999999",
+        "go depth 0",
+        "go nodes",
+        "go sideways 3",
+    ] {
+        let answers = session(format!("{go}\nquit\n").as_bytes());
+        assert_eq!(answers.len(), 1, "{go}: {answers:?}");
+        assert!(answers[0].starts_with("info string go refused"), "{go}: {answers:?}");
+    }
+    // Numbers past the deepest search are bounded, not refused.
+    let answers = session(b"go depth 4000000000 nodes 2000\nquit\n");
+    assert!(answers.last().unwrap().starts_with("bestmove "), "{answers:?}");
+}
+
+#[test]
+fn long_lines_are_not_echoed_whole() {
+    let garbage = "x".repeat(1 << 20);
+    let answers = session(format!("{garbage}\nposition fen {garbage}\nquit\n").as_bytes());
+    assert_eq!(answers.len(), 2, "{}", answers.len());
+    assert!(answers.iter().all(|l| l.len() < 500), "{:?}", answers.iter().map(String::len));
+    let longer = "y".repeat(MAX_LINE + 5);
+    let answers = session(format!("{longer}\nisready\nquit\n").as_bytes());
+    assert!(answers[0].contains("longer than"), "{answers:?}");
+    assert_eq!(answers[1], "readyok");
+}
+
+#[test]
+fn clocks_give_a_share_of_the_time_left() {
+    let answers = session(b"go wtime 2000 btime 2000 winc 10 binc 10\nquit\n");
+    assert!(answers.last().unwrap().starts_with("bestmove "), "{answers:?}");
+}
