@@ -96,3 +96,28 @@ fn clocks_give_a_share_of_the_time_left() {
     let answers = session(b"go wtime 2000 btime 2000 winc 10 binc 10\nquit\n");
     assert!(answers.last().unwrap().starts_with("bestmove "), "{answers:?}");
 }
+
+proptest::proptest! {
+    /// Whatever the lines, every one is answered or refused and the session goes on (searches
+    /// bounded so that the test is quick).
+    #[test]
+    fn any_lines_are_answered_without_a_panic(
+        lines in proptest::collection::vec(
+            proptest::prop_oneof![
+                "[ -~]{0,40}",
+                "(go|position|setoption|ugi|isready|uginewgame)( [a-zA-Z0-9,/()-]{0,8}){0,6}",
+                "position (startpos|fen [0-9,/ SN]{0,30})( moves( [A-Fa-f]){0,6})?",
+            ],
+            0..12,
+        )
+    ) {
+        let start = awe_awele::Position::new(awe_awele::RuleSet::Awechec);
+        let mut session = awe_players::ugi::Session::new(start);
+        session.cap_searches(awe_search::Limits { nodes: Some(500), ..Default::default() });
+        let mut out = Vec::new();
+        for line in &lines {
+            let _ = session.handle(line, None, &mut out);
+        }
+        proptest::prop_assert!(String::from_utf8(out).is_ok());
+    }
+}
