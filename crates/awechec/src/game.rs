@@ -99,7 +99,9 @@ impl awe_game::Position for Position {
                 Termination::NoLegalMove
             }
             EndReason::FiftyMoves | EndReason::PowerlessAwele => Termination::PlyLimit,
-            EndReason::Agreement | EndReason::Resignation => Termination::Agreement,
+            EndReason::Agreement => Termination::Agreement,
+            EndReason::Resignation => Termination::Resignation,
+            EndReason::TimeForfeit => Termination::TimeForfeit,
         };
         let mut score = [0; 2];
         if let Some(winner) = ending.winner {

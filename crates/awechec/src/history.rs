@@ -57,4 +57,10 @@ impl History {
         let last = self.positions.len() - 1;
         self.positions[last].stop(resigning);
     }
+
+    /// Ends the game as `side`'s time runs out (see [`Position::forfeit_on_time`]).
+    pub fn forfeit_on_time(&mut self, side: Side) {
+        let last = self.positions.len() - 1;
+        self.positions[last].forfeit_on_time(side);
+    }
 }

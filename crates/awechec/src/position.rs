@@ -80,6 +80,8 @@ pub enum EndReason {
     PowerlessAwele,
     Agreement,
     Resignation,
+    /// A player's time ran out (the server's clocks).
+    TimeForfeit,
 }
 
 impl EndReason {
@@ -93,6 +95,7 @@ impl EndReason {
             EndReason::PowerlessAwele => "powerless awele games",
             EndReason::Agreement => "agreement",
             EndReason::Resignation => "resignation",
+            EndReason::TimeForfeit => "time forfeit",
         }
     }
 }
@@ -110,6 +113,7 @@ impl EndReason {
                 EndReason::PowerlessAwele => "parties d'awélé sans pouvoir",
                 EndReason::Agreement => "accord des joueurs",
                 EndReason::Resignation => "abandon",
+                EndReason::TimeForfeit => "temps dépassé",
             },
         }
     }
@@ -438,14 +442,31 @@ impl Position {
     /// Ends the game by agreement (a draw) or by the resignation of `side`; a game already over
     /// stays as it ended.
     pub fn stop(&mut self, resigning: Option<Side>) {
-        if self.ending().is_some() {
-            return;
-        }
         let ending = match resigning {
             Some(side) => Ending { winner: Some(side.opponent()), reason: EndReason::Resignation },
             None => Ending { winner: None, reason: EndReason::Agreement },
         };
-        self.step = Step::Over(ending);
+        self.end(ending);
+    }
+
+    /// Ends the game as `side`'s time runs out: a loss, or a draw where the other side has not
+    /// the material to mate (as at chess); a game already over stays as it ended.
+    pub fn forfeit_on_time(&mut self, side: Side) {
+        let other = match side {
+            Side::South => Color::Black,
+            Side::North => Color::White,
+        };
+        let mates = !self.chess.has_insufficient_material(other);
+        self.end(Ending {
+            winner: mates.then_some(side.opponent()),
+            reason: EndReason::TimeForfeit,
+        });
+    }
+
+    fn end(&mut self, ending: Ending) {
+        if self.ending().is_none() {
+            self.step = Step::Over(ending);
+        }
     }
 
     fn play_null(&mut self) {

@@ -78,7 +78,7 @@ pub enum ReplayError {
 }
 
 /// Every way a game of Awechec ends, for the `Termination` tag.
-const END_REASONS: [EndReason; 7] = [
+const END_REASONS: [EndReason; 8] = [
     EndReason::Checkmate,
     EndReason::Stalemate,
     EndReason::FiftyMoves,
@@ -86,6 +86,7 @@ const END_REASONS: [EndReason; 7] = [
     EndReason::PowerlessAwele,
     EndReason::Agreement,
     EndReason::Resignation,
+    EndReason::TimeForfeit,
 ];
 
 /// Replays a record, checking every action, the power marks, the move numbers and the result.
@@ -227,13 +228,21 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
     };
     let wrong_result = match (moves, result) {
         (m, r) if m == r => None,
-        // A game stopped before its end: by agreement, or by a resignation.
+        // A game stopped before its end: by agreement, a resignation, or a time forfeit (a draw
+        // where the side whose time ran out could not be mated).
         (GameResult::Unfinished, GameResult::Draw) => {
-            history.stop(None);
-            None
+            match (record.tag("Termination"), history.current().step().player()) {
+                (Some("time forfeit"), Some(side)) => history.forfeit_on_time(side),
+                _ => history.stop(None),
+            }
+            let moves = history.current().ending().map_or(GameResult::Unfinished, |e| e.result());
+            (moves != result).then_some(ReplayError::Result { tag: result, moves })
         }
         (GameResult::Unfinished, GameResult::Win(winner)) => {
-            history.stop(Some(winner.opponent()));
+            match record.tag("Termination") {
+                Some("time forfeit") => history.forfeit_on_time(winner.opponent()),
+                _ => history.stop(Some(winner.opponent())),
+            }
             None
         }
         (moves, tag) => Some(ReplayError::Result { tag, moves }),
@@ -386,7 +395,7 @@ pub fn movetext(history: &History, language: Language) -> String {
 
 /// Whether the end was decided by the players rather than by the moves.
 pub fn stopped_by_players(reason: EndReason) -> bool {
-    matches!(reason, EndReason::Agreement | EndReason::Resignation)
+    matches!(reason, EndReason::Agreement | EndReason::Resignation | EndReason::TimeForfeit)
 }
 
 #[cfg(test)]
@@ -404,7 +413,8 @@ mod tests {
                 | EndReason::InsufficientMaterial
                 | EndReason::PowerlessAwele
                 | EndReason::Agreement
-                | EndReason::Resignation => {}
+                | EndReason::Resignation
+                | EndReason::TimeForfeit => {}
             }
         }
     }

@@ -53,9 +53,18 @@ fn a_study_cut_before_the_mate_is_refused_if_its_tags_say_checkmate() {
 #[test]
 fn games_stopped_by_the_players_are_written_and_read_back() {
     let start = read(&seed_study("", true, "*")).unwrap();
-    for resigning in [Some(Side::WHITE), Some(Side::BLACK), None] {
+    for (resigning, on_time) in [
+        (Some(Side::WHITE), false),
+        (Some(Side::BLACK), false),
+        (None, false),
+        (Some(Side::WHITE), true),
+        (Some(Side::BLACK), true),
+    ] {
         let mut history = start.clone();
-        history.stop(resigning);
+        match (resigning, on_time) {
+            (Some(side), true) => history.forfeit_on_time(side),
+            _ => history.stop(resigning),
+        }
         let ending = history.current().ending().unwrap();
         for language in Language::ALL {
             let text = write_record(&history, language, ["Ama", "Kofi"]).to_string();
@@ -75,7 +84,7 @@ fn the_termination_tag_must_say_how_the_moves_end() {
     assert_eq!(
         refusal(&seed_study("[Termination \"bogus\"]\n", false, "1-0")),
         "tag Termination: unknown ending `bogus` (known: checkmate, stalemate, fifty moves, \
-         insufficient material, powerless awele games, agreement, resignation)"
+         insufficient material, powerless awele games, agreement, resignation, time forfeit)"
     );
     assert_eq!(
         refusal(&seed_study("[Termination \"stalemate\"]\n", false, "1-0")),

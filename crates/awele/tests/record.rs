@@ -313,3 +313,39 @@ proptest! {
         prop_assert_eq!(Position::parse(&p.to_string(), p.rule_set()), Ok(p));
     }
 }
+
+/// A game stopped by a resignation or a lost time is lost by that side whatever the seeds, and
+/// its record says so and reads back the same.
+#[test]
+fn resigned_and_forfeited_games_are_written_and_read_back() {
+    use awe_game::{Game, GameResult, Side, Stop, Termination};
+    for stop in [
+        Stop::Resignation(Side::South),
+        Stop::Resignation(Side::North),
+        Stop::TimeForfeit(Side::South),
+        Stop::TimeForfeit(Side::North),
+    ] {
+        let mut game = Game::new(Position::new(RuleSet::Awechec));
+        for text in ["E", "b", "C"] {
+            let mv = game.current().parse_move(text).unwrap();
+            game.play(mv).unwrap();
+        }
+        game.stop(stop);
+        let (Stop::Resignation(loser) | Stop::TimeForfeit(loser)) = stop else { unreachable!() };
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.winner, Some(loser.opponent()));
+        let termination = match stop {
+            Stop::Resignation(_) => Termination::Resignation,
+            _ => Termination::TimeForfeit,
+        };
+        assert_eq!(outcome.termination, termination);
+        let text = awe_awele::write_record(&game, ["Ama", "Kofi"]).to_string();
+        assert!(text.contains(&format!("[Termination \"{termination}\"]")), "{text}");
+        let again = awe_awele::replay(&Record::parse(&text).unwrap()).unwrap();
+        assert_eq!(again.outcome(), Some(outcome), "{text}");
+        assert_eq!(awe_game::record::result_of(&again), GameResult::Win(loser.opponent()));
+        // Taken back, the game goes on.
+        game.undo();
+        assert_eq!(game.outcome(), None);
+    }
+}

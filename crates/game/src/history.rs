@@ -1,6 +1,6 @@
 //! A game in progress: the positions reached, the moves played, and the rules that need them.
 
-use crate::{Outcome, Position, Termination};
+use crate::{Outcome, Position, Side, Termination};
 
 /// A game from a start position: the positions reached, the moves between them, and whether the
 /// players agreed to stop. It applies the rules that look at more than one position: the game
@@ -21,7 +21,18 @@ use crate::{Outcome, Position, Termination};
 pub struct Game<P: Position> {
     positions: Vec<P>,
     moves: Vec<P::Move>,
-    agreed: bool,
+    stopped: Option<Stop>,
+}
+
+/// How the players stopped a game that the rules had not ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// Both agreed: the rules' ending for an agreed stop.
+    Agreement,
+    /// This side resigned.
+    Resignation(Side),
+    /// This side's time ran out.
+    TimeForfeit(Side),
 }
 
 /// Why a move could not be played in a [`Game`].
@@ -36,7 +47,7 @@ pub enum PlayError {
 impl<P: Position> Game<P> {
     /// A game starting at `start`.
     pub fn new(start: P) -> Self {
-        Game { positions: vec![start], moves: Vec::new(), agreed: false }
+        Game { positions: vec![start], moves: Vec::new(), stopped: None }
     }
 
     /// The position the game started from.
@@ -80,10 +91,10 @@ impl<P: Position> Game<P> {
         Ok(())
     }
 
-    /// Takes back the last move, if there is one. An agreement to stop is taken back first.
+    /// Takes back the last move, if there is one. A stop (an agreement, a resignation) is taken
+    /// back first.
     pub fn undo(&mut self) -> Option<P::Move> {
-        if self.agreed {
-            self.agreed = false;
+        if self.stopped.take().is_some() {
             return None;
         }
         let mv = self.moves.pop()?;
@@ -93,9 +104,20 @@ impl<P: Position> Game<P> {
 
     /// The players agree to stop here; a game already over stays as it ended.
     pub fn agree_to_stop(&mut self) {
+        self.stop(Stop::Agreement);
+    }
+
+    /// Stops the game here: by agreement, a resignation or a time forfeit. A game already over
+    /// stays as it ended.
+    pub fn stop(&mut self, stop: Stop) {
         if self.outcome().is_none() {
-            self.agreed = true;
+            self.stopped = Some(stop);
         }
+    }
+
+    /// How the players stopped the game, if they did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
     }
 
     /// Whether the current position already stood earlier in the game.
@@ -114,10 +136,21 @@ impl<P: Position> Game<P> {
             Some(current.outcome_on_repetition())
         } else if let Some(outcome) = current.outcome() {
             Some(outcome)
-        } else if self.agreed {
-            Some(current.outcome_on_agreement())
         } else {
-            None
+            self.stopped.map(|stop| {
+                let agreed = current.outcome_on_agreement();
+                // A resigned or forfeited game is lost, whatever the points: they are kept.
+                let lost = |side: Side, termination| Outcome {
+                    winner: Some(side.opponent()),
+                    score: agreed.score,
+                    termination,
+                };
+                match stop {
+                    Stop::Agreement => agreed,
+                    Stop::Resignation(side) => lost(side, Termination::Resignation),
+                    Stop::TimeForfeit(side) => lost(side, Termination::TimeForfeit),
+                }
+            })
         }
     }
 }

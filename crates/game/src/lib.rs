@@ -18,7 +18,7 @@ pub mod record;
 pub mod repetition;
 pub mod side;
 
-pub use history::{Game, PlayError};
+pub use history::{Game, PlayError, Stop};
 pub use outcome::{GameResult, Outcome, ParseResultError, Termination};
 pub use position::Position;
 pub use side::Side;

@@ -18,6 +18,10 @@ pub enum Termination {
     ScoreLimit,
     /// Too many plies without progress.
     PlyLimit,
+    /// A player resigned.
+    Resignation,
+    /// A player's time ran out.
+    TimeForfeit,
 }
 
 impl Termination {
@@ -29,6 +33,8 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::ScoreLimit => "score limit",
             Termination::PlyLimit => "ply limit",
+            Termination::Resignation => "resignation",
+            Termination::TimeForfeit => "time forfeit",
         }
     }
 }

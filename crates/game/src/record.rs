@@ -21,7 +21,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::{Game, GameResult, Position, Side, Termination};
+use crate::{Game, GameResult, Position, Side, Stop, Termination};
 
 /// The largest record read, in bytes (4 MiB). The longest records awe writes, Awechec games
 /// with all their Awélé games, are tens of kilobytes: this leaves a hundredfold margin while a
@@ -397,12 +397,14 @@ pub fn check_score(record: &Record, actual: Option<[u16; 2]>) -> Result<(), Endi
 }
 
 /// Every way a game of [`Game`] ends, as [`Termination`] names them.
-const TERMINATIONS: [Termination; 5] = [
+const TERMINATIONS: [Termination; 7] = [
     Termination::NoLegalMove,
     Termination::Repetition,
     Termination::Agreement,
     Termination::ScoreLimit,
     Termination::PlyLimit,
+    Termination::Resignation,
+    Termination::TimeForfeit,
 ];
 
 /// Why the moves of a record cannot be replayed. Errors about a token name its line.
@@ -484,7 +486,14 @@ pub fn replay_moves<P: Position>(
         (tag, token) => token.or(tag).unwrap_or(GameResult::Unfinished),
     };
     if game.outcome().is_none() && claimed != GameResult::Unfinished {
-        game.agree_to_stop();
+        // Moves that stop early with a result: a resignation or a lost time where the tag says
+        // so (the result names the winner), an agreement otherwise.
+        let stop = match (record.tag("Termination"), claimed) {
+            (Some("resignation"), GameResult::Win(winner)) => Stop::Resignation(winner.opponent()),
+            (Some("time forfeit"), GameResult::Win(winner)) => Stop::TimeForfeit(winner.opponent()),
+            _ => Stop::Agreement,
+        };
+        game.stop(stop);
     }
     // The tags that say how the game ended first: where they disagree with the moves, they tell
     // why better than the result does (a record cut short).
@@ -542,7 +551,9 @@ mod tests {
                 | Termination::Repetition
                 | Termination::Agreement
                 | Termination::ScoreLimit
-                | Termination::PlyLimit => {}
+                | Termination::PlyLimit
+                | Termination::Resignation
+                | Termination::TimeForfeit => {}
             }
         }
     }
