@@ -160,7 +160,7 @@ fn termination_and_score_tags_must_say_how_the_moves_end() {
     assert_eq!(
         bad(&termination, "[Termination \"bogus\"]"),
         "tag Termination: unknown ending `bogus` \
-         (known: no legal move, repetition, agreement, score limit, ply limit)"
+         (known: no legal move, repetition, agreement, score limit, ply limit, resignation, time forfeit)"
     );
     assert_eq!(
         bad(&score, "[Score \"999-999\"]"),

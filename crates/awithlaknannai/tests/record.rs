@@ -146,7 +146,7 @@ fn a_cut_record_whose_tags_say_how_it_ended_is_refused() {
     assert_eq!(
         refusal(&bogus),
         "tag Termination: unknown ending `checkmate` \
-         (known: no legal move, repetition, agreement, score limit, ply limit)"
+         (known: no legal move, repetition, agreement, score limit, ply limit, resignation, time forfeit)"
     );
 }
 
