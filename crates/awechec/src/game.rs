@@ -115,6 +115,12 @@ impl awe_game::Position for Position {
         self.outcome_on_agreement()
     }
 
+    fn outcome_on_time(&self, side: Side) -> Outcome {
+        let mut position = self.clone();
+        position.forfeit_on_time(side);
+        awe_game::Position::outcome(&position).unwrap_or_else(|| self.outcome_on_agreement())
+    }
+
     fn outcome_on_agreement(&self) -> Outcome {
         Outcome { winner: None, score: [0, 0], termination: Termination::Agreement }
     }

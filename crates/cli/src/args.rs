@@ -122,6 +122,22 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Build an endgame database and keep it in the cache, where the engines find it.
     Endgame(EndgameArgs),
+    /// The web site: play, watch, replay and analyse in the browser.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    pub addr: std::net::SocketAddr,
+    /// The database: sqlite://FILE or postgres://USER@HOST/NAME (default: awe.db in the data
+    /// folder).
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+    /// The data folder (default: $AWE_DATA, else the user's data folder, ~/.local/share/awe).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         args::Command::Engine(a) => engine(a),
         args::Command::Analyze(a) => analyze::run(a),
         args::Command::Endgame(a) => endgame::run(a),
+        args::Command::Serve(a) => serve(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,
@@ -35,6 +36,31 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `awe serve`: the web site, until Ctrl-C.
+fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let database = match args.database {
+        Some(url) => url,
+        None => {
+            let dir = args
+                .data_dir
+                .or_else(awe_server::default_data_dir)
+                .context("no data folder: give --data-dir or --database, or set AWE_DATA")?;
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot make the data folder {}", dir.display()))?;
+            format!("sqlite://{}?mode=rwc", dir.join("awe.db").display())
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let config = awe_server::Config { addr: args.addr, database };
+        let (addr, server) = awe_server::bind(&config).await?;
+        println!("awe serve: open http://{addr}/ (database {})", config.database);
+        server.await?;
+        anyhow::Ok(())
+    })
 }
 
 /// `awe engine`: UGI on standard input and output.

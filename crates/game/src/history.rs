@@ -148,7 +148,7 @@ impl<P: Position> Game<P> {
                 match stop {
                     Stop::Agreement => agreed,
                     Stop::Resignation(side) => lost(side, Termination::Resignation),
-                    Stop::TimeForfeit(side) => lost(side, Termination::TimeForfeit),
+                    Stop::TimeForfeit(side) => current.outcome_on_time(side),
                 }
             })
         }

@@ -44,6 +44,17 @@ pub trait Position: Clone + fmt::Debug {
     /// How the game ends if the players agree to stop here.
     fn outcome_on_agreement(&self) -> Outcome;
 
+    /// How the game ends if `side`'s time runs out here: a loss, the points as an agreement
+    /// counts them. A game may make it a draw (chess, where the other side cannot mate).
+    fn outcome_on_time(&self, side: Side) -> Outcome {
+        let agreed = self.outcome_on_agreement();
+        Outcome {
+            winner: Some(side.opponent()),
+            score: agreed.score,
+            termination: crate::Termination::TimeForfeit,
+        }
+    }
+
     /// A hash of the whole position, for transposition tables.
     fn hash(&self) -> u64;
 

@@ -1,6 +1,9 @@
 //! A game the engines play: its position type, its evaluation with the databases of the cache,
 //! and what only some games have.
 
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
 use anyhow::Result;
 use awe_game::{Game, Position, Side};
 use awe_search::Evaluator;
@@ -41,12 +44,15 @@ impl Playable for awe_awele::Position {
     }
 
     fn evaluator(start: &Self) -> Self::Eval {
-        let lookup = crate::cache::awele(start.rule_set());
-        crate::cache::report(&lookup.ignored);
-        match lookup.database {
-            Some(db) => awe_search::awele::AweleEval::with_endgame(std::sync::Arc::new(db)),
-            None => Self::Eval::default(),
-        }
+        static LOADED: Loaded<awe_awele::RuleSet, awe_search::awele::AweleEval> = Loaded::new();
+        LOADED.get(start.rule_set(), || {
+            let lookup = crate::cache::awele(start.rule_set());
+            crate::cache::report(&lookup.ignored);
+            match lookup.database {
+                Some(db) => awe_search::awele::AweleEval::with_endgame(Arc::new(db)),
+                None => Self::Eval::default(),
+            }
+        })
     }
 }
 
@@ -76,14 +82,42 @@ impl Playable for awe_awithlaknannai::Position {
     type Eval = awe_search::awithlaknannai::SerpentEval;
 
     fn evaluator(start: &Self) -> Self::Eval {
-        let lookup = crate::cache::awithlaknannai(*start.settings());
-        crate::cache::report(&lookup.ignored);
-        match lookup.database {
-            Some(db) => {
-                awe_search::awithlaknannai::SerpentEval::with_endgame(std::sync::Arc::new(db))
+        static LOADED: Loaded<
+            awe_awithlaknannai::Settings,
+            awe_search::awithlaknannai::SerpentEval,
+        > = Loaded::new();
+        LOADED.get(*start.settings(), || {
+            let lookup = crate::cache::awithlaknannai(*start.settings());
+            crate::cache::report(&lookup.ignored);
+            match lookup.database {
+                Some(db) => awe_search::awithlaknannai::SerpentEval::with_endgame(Arc::new(db)),
+                None => Self::Eval::default(),
             }
-            None => Self::Eval::default(),
+        })
+    }
+}
+
+/// Evaluations loaded from the cache, kept for the process: a database is read once, however
+/// many games use it (a server plays many at once). Keyed by the cache folder too, which a
+/// process may change.
+struct Loaded<K, E> {
+    map: Mutex<Vec<(Option<PathBuf>, K, E)>>,
+}
+
+impl<K: PartialEq, E: Clone> Loaded<K, E> {
+    const fn new() -> Self {
+        Loaded { map: Mutex::new(Vec::new()) }
+    }
+
+    fn get(&self, key: K, load: impl FnOnce() -> E) -> E {
+        let dir = crate::cache::cache_dir();
+        let mut map = self.map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((_, _, eval)) = map.iter().find(|(d, k, _)| *d == dir && *k == key) {
+            return eval.clone();
         }
+        let eval = load();
+        map.push((dir, key, eval.clone()));
+        eval
     }
 }
 

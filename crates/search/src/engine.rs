@@ -76,7 +76,16 @@ pub struct Engine<P: Position, E> {
 impl<P: Position, E: Evaluator<P>> Engine<P, E> {
     /// An engine at `level`; `seed` makes its choices among equal moves repeatable.
     pub fn new(eval: E, level: Level, seed: u64) -> Self {
-        Engine { searcher: Searcher::new(eval, 32), level, rng: SmallRng::seed_from_u64(seed) }
+        Engine::with_table(eval, level, seed, 32)
+    }
+
+    /// An engine whose transposition table takes about `megabytes` (a server runs many).
+    pub fn with_table(eval: E, level: Level, seed: u64, megabytes: usize) -> Self {
+        Engine {
+            searcher: Searcher::new(eval, megabytes),
+            level,
+            rng: SmallRng::seed_from_u64(seed),
+        }
     }
 
     /// Its level.

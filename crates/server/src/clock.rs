@@ -1,0 +1,97 @@
+//! The clocks of a game, kept by the server: minutes for the whole game and an increment a move.
+//!
+//! A player's clock runs while the game waits for them; the first move of the game is not timed
+//! (the first player's clock starts with the second move, the other's with the first). A move
+//! stops the mover's clock, adds the increment, and starts the clock of the side to act next,
+//! which may be the same side (an Awechec owner deciding for the player who then moves).
+
+use std::time::{Duration, Instant};
+
+use awe_game::Side;
+
+/// Both clocks of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub initial_ms: i64,
+    pub increment_ms: i64,
+    /// Milliseconds left to South (White), then North, when `running` started.
+    pub remaining: [i64; 2],
+    /// The side whose clock runs, and since when.
+    pub running: Option<(Side, Instant)>,
+}
+
+impl Clock {
+    /// Fresh clocks: `initial_ms` each.
+    pub fn new(initial_ms: i64, increment_ms: i64) -> Clock {
+        Clock { initial_ms, increment_ms, remaining: [initial_ms; 2], running: None }
+    }
+
+    /// Milliseconds left to `side` at `now`.
+    pub fn left(&self, side: Side, now: Instant) -> i64 {
+        let mut left = self.remaining[side.index()];
+        if let Some((running, since)) = self.running
+            && running == side
+        {
+            left -= now.saturating_duration_since(since).as_millis() as i64;
+        }
+        left
+    }
+
+    /// When the running clock's flag falls, if one runs.
+    pub fn flag_at(&self) -> Option<(Side, Instant)> {
+        let (side, since) = self.running?;
+        let left = self.remaining[side.index()].max(0) as u64;
+        Some((side, since + Duration::from_millis(left)))
+    }
+
+    /// `mover` moved at `now`; `next` acts now, if the game goes on. Returns false if the mover's
+    /// time had run out already (the move comes too late).
+    pub fn moved(&mut self, mover: Side, next: Option<Side>, now: Instant) -> bool {
+        let left = self.left(mover, now);
+        if left <= 0 && self.running.is_some_and(|(side, _)| side == mover) {
+            return false;
+        }
+        if self.running.is_some() {
+            self.remaining[mover.index()] = left + self.increment_ms;
+        }
+        // The first move of the game starts the clocks, not the mover's.
+        self.running = next.map(|side| (side, now));
+        true
+    }
+
+    /// Stops both clocks (the game is over), keeping what is left.
+    pub fn stop(&mut self, now: Instant) {
+        if let Some((side, _)) = self.running {
+            self.remaining[side.index()] = self.left(side, now).max(0);
+        }
+        self.running = None;
+    }
+
+    /// What is left to each side at `now`.
+    pub fn snapshot(&self, now: Instant) -> [i64; 2] {
+        [self.left(Side::South, now).max(0), self.left(Side::North, now).max(0)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_run_for_the_side_to_act_and_gain_the_increment() {
+        let t0 = Instant::now();
+        let at = |ms| t0 + Duration::from_millis(ms);
+        let mut clock = Clock::new(10_000, 1_000);
+        // The first move is not timed.
+        assert!(clock.moved(Side::South, Some(Side::North), at(5_000)));
+        assert_eq!(clock.snapshot(at(5_000)), [10_000, 10_000]);
+        assert!(clock.moved(Side::North, Some(Side::South), at(7_000)));
+        assert_eq!(clock.snapshot(at(7_000)), [10_000, 9_000]);
+        assert_eq!(clock.left(Side::South, at(10_000)), 7_000);
+        assert_eq!(clock.flag_at(), Some((Side::South, at(17_000))));
+        // Too late: the flag fell before the move.
+        assert!(!clock.moved(Side::South, Some(Side::North), at(17_001)));
+        clock.stop(at(18_000));
+        assert_eq!(clock.snapshot(at(20_000)), [0, 9_000]);
+    }
+}

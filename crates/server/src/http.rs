@@ -1,0 +1,689 @@
+//! The site's HTTP side: the pages, the API, and the door to the WebSocket (`ws.rs`).
+
+use std::time::Duration;
+
+use awe_game::Side;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::app::{App, hash, new_id, new_secret};
+use crate::model::{Match, each};
+use crate::room::{Action, Command, Handle};
+use crate::spec::Spec;
+use crate::store::{GameRow, MoveRow, SeatRow, now_ms};
+
+/// The pages' files, built by build.rs.
+mod assets {
+    include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+}
+
+/// The largest body of a request, but for imports.
+const BODY_LIMIT: usize = 16 * 1024;
+
+/// The largest record an import takes (as `awe replay` reads them).
+const IMPORT_LIMIT: usize = awe_game::record::MAX_RECORD_BYTES + 1024;
+
+/// The name of the cookie that holds a browser's secret.
+const COOKIE: &str = "awe_player";
+
+/// The site.
+pub fn router(app: App) -> Router {
+    let api = Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/act", post(act))
+        .route("/api/games/{id}/history", get(history))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/review", post(review))
+        .route("/api/analysis", post(analysis))
+        .route("/api/lobby", get(lobby))
+        .route("/api/{*rest}", get(api_not_found).post(api_not_found))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    let import =
+        Router::new().route("/api/import", post(import)).layer(DefaultBodyLimit::max(IMPORT_LIMIT));
+    Router::new()
+        .merge(api)
+        .merge(import)
+        .route("/ws/games/{id}", get(crate::ws::upgrade))
+        .route("/", get(page))
+        .route("/import", get(page))
+        .route("/analysis", get(page))
+        .route("/rules", get(page))
+        .route("/rules/{game}", get(rules_page))
+        .route("/game/{id}", get(game_page))
+        .route("/app.js", get(asset))
+        .route("/app.css", get(asset))
+        .route("/favicon.svg", get(asset))
+        .fallback(not_found_page)
+        .layer(axum::middleware::map_response(security_headers))
+        .with_state(app)
+}
+
+/// Headers every answer carries: no framing, no sniffing, scripts and connections to this site
+/// only.
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    let set = |headers: &mut HeaderMap, name: &'static str, value: &'static str| {
+        headers.insert(name, HeaderValue::from_static(value));
+    };
+    set(
+        headers,
+        "content-security-policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+         connect-src 'self'; frame-ancestors 'none'",
+    );
+    set(headers, "x-content-type-options", "nosniff");
+    set(headers, "x-frame-options", "DENY");
+    set(headers, "referrer-policy", "same-origin");
+    response
+}
+
+/// An answer that went wrong: a status and a message for the person, as JSON.
+#[derive(Debug)]
+pub struct ApiError(pub StatusCode, pub String);
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::BAD_REQUEST, message.into())
+    }
+
+    fn not_found() -> ApiError {
+        ApiError(StatusCode::NOT_FOUND, "no such game".into())
+    }
+
+    fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::SERVICE_UNAVAILABLE, message.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+type ApiResult = Result<Response, ApiError>;
+
+/// Reads a JSON body, naming what is wrong with it.
+fn body<T: for<'a> Deserialize<'a>>(bytes: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("bad request: {e}")))
+}
+
+/// The browser's secret, from its cookie.
+pub fn secret(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.to_owned())
+        .filter(|value| value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The browser's secret, made if it has none; and the cookie to send if it was made.
+fn identity(headers: &HeaderMap) -> (String, Option<HeaderValue>) {
+    match secret(headers) {
+        Some(secret) => (secret, None),
+        None => {
+            let secret = new_secret();
+            let cookie =
+                format!("{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=315360000");
+            (secret, HeaderValue::from_str(&cookie).ok())
+        }
+    }
+}
+
+fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -> Response {
+    if let Some(cookie) = cookie {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// Asks a room and waits for its answer.
+async fn ask<T>(
+    handle: &Handle,
+    command: impl FnOnce(oneshot::Sender<T>) -> Command,
+) -> Result<T, ApiError> {
+    let (reply, answer) = oneshot::channel();
+    handle
+        .commands
+        .send(command(reply))
+        .await
+        .map_err(|_| ApiError::unavailable("the game was closing; try again"))?;
+    answer.await.map_err(|_| ApiError::unavailable("the game was closing; try again"))
+}
+
+async fn room(app: &App, id: &str) -> Result<Handle, ApiError> {
+    app.room(id).await.map_err(ApiError::unavailable)?.ok_or_else(ApiError::not_found)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    spec: Spec,
+    opponent: Opponent,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum Opponent {
+    Computer { level: u8 },
+    Friend,
+    Open,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockSpec {
+    minutes: f64,
+    #[serde(default)]
+    increment: f64,
+}
+
+/// A player's name as the site keeps it: printable, at most 30 characters.
+fn clean_name(name: Option<String>) -> Option<String> {
+    let name: String = name?.chars().filter(|c| !c.is_control()).take(30).collect();
+    let name = name.trim().to_owned();
+    (!name.is_empty()).then_some(name)
+}
+
+async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let new: NewGame = body(&bytes)?;
+    let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
+    Match::new(&spec, new.position.as_deref()).map_err(|e| ApiError::bad(e.0))?;
+    let clock = match new.clock {
+        None => None,
+        Some(ClockSpec { minutes, increment }) => {
+            let valid = |x: f64, most: f64| x.is_finite() && (0.0..=most).contains(&x);
+            if !valid(minutes, 180.0)
+                || !valid(increment, 180.0)
+                || minutes * 60.0 + increment < 1.0
+            {
+                return Err(ApiError::bad(
+                    "clock: minutes from 0 to 180 and an increment from 0 to 180 seconds",
+                ));
+            }
+            Some(((minutes * 60_000.0) as i64, (increment * 1000.0) as i64))
+        }
+    };
+    let mine = match new.side.as_deref() {
+        None | Some("random") => {
+            if rand::random::<bool>() {
+                Side::South
+            } else {
+                Side::North
+            }
+        }
+        Some("white" | "south") => Side::South,
+        Some("black" | "north") => Side::North,
+        Some(other) => {
+            return Err(ApiError::bad(format!("side: `{other}` is not white, black or random")));
+        }
+    };
+    let (secret, cookie) = identity(&headers);
+    let mut seats = [SeatRow::default(), SeatRow::default()];
+    seats[mine.index()] =
+        SeatRow { secret: Some(hash(&secret)), level: None, name: clean_name(new.name) };
+    let (kind, invite) = match new.opponent {
+        Opponent::Computer { level } => {
+            let level = awe_search::Level::new(level)
+                .ok_or_else(|| ApiError::bad("opponent: a level from 1 to 10"))?;
+            seats[mine.opponent().index()].level = Some(level.get() as i64);
+            ("computer", None)
+        }
+        Opponent::Friend => ("friend", Some(new_secret())),
+        Opponent::Open => ("open", None),
+    };
+    let id = new_id();
+    let row = GameRow {
+        id: id.clone(),
+        spec: serde_json::to_string(&spec).map_err(|e| ApiError::bad(e.to_string()))?,
+        start_position: new.position,
+        kind: kind.into(),
+        status: if kind == "computer" { "playing" } else { "waiting" }.into(),
+        seats,
+        invite: invite.as_deref().map(hash),
+        clock,
+        stopped: None,
+        result: None,
+        termination: None,
+        rematch: None,
+        created_at: now_ms(),
+        updated_at: now_ms(),
+    };
+    app.store.create(&row).await.map_err(|e| {
+        eprintln!("awe serve: new game: {e}");
+        ApiError::unavailable("the game could not be recorded; try again")
+    })?;
+    // The room starts now: a computer that moves first starts thinking.
+    room(&app, &id).await?;
+    let response = Json(json!({ "id": id, "invite": invite, "you": side_name(&spec, mine) }));
+    Ok(with_cookie(response.into_response(), cookie))
+}
+
+fn side_name(spec: &Spec, side: Side) -> &'static str {
+    match (spec, side) {
+        (Spec::Awele { .. }, Side::South) => "south",
+        (Spec::Awele { .. }, Side::North) => "north",
+        (_, Side::South) => "white",
+        (_, Side::North) => "black",
+    }
+}
+
+async fn state(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
+    let handle = room(&app, &id).await?;
+    let secret = secret(&headers).map(|s| hash(&s));
+    let subscription = ask(&handle, |reply| Command::Subscribe { secret, reply }).await?;
+    let mut state: Value = serde_json::from_str(&subscription.state)
+        .map_err(|_| ApiError::unavailable("try again"))?;
+    let game = state.get_mut("game").map(Value::take).unwrap_or(Value::Null);
+    let you = subscription.you.map(|side| side_of_state(&game, side));
+    Ok(Json(json!({ "game": game, "you": you })).into_response())
+}
+
+/// A side's name as a game's state names it.
+pub fn side_of_state(game: &Value, side: Side) -> Value {
+    game["sides"][side.index()].clone()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    #[serde(default)]
+    invite: Option<String>,
+}
+
+async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let request: JoinRequest =
+        if bytes.is_empty() { JoinRequest::default() } else { body(&bytes)? };
+    let handle = room(&app, &id).await?;
+    let (secret, cookie) = identity(&headers);
+    let secret = hash(&secret);
+    let invite = request.invite;
+    let side = ask(&handle, |reply| Command::Join { secret, invite, reply })
+        .await?
+        .map_err(|e| ApiError(StatusCode::CONFLICT, e))?;
+    let state = ask(&handle, |reply| Command::State { reply }).await?;
+    let game: Value = serde_json::from_str(&state).unwrap_or(Value::Null);
+    let response = Json(json!({ "you": side_of_state(&game, side) }));
+    Ok(with_cookie(response.into_response(), cookie))
+}
+
+/// A client's action, as the WebSocket and `POST …/act` take it.
+#[derive(Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Message {
+    Move {
+        ply: usize,
+        #[serde(rename = "move")]
+        text: String,
+    },
+    Resign,
+    Draw {
+        offer: bool,
+    },
+    Takeback {
+        ask: bool,
+    },
+    Rematch,
+    Ping,
+}
+
+impl Message {
+    /// The room's action, or `None` for a ping.
+    pub fn action(self) -> Option<Action> {
+        Some(match self {
+            Message::Move { ply, text } => Action::Move { ply, text },
+            Message::Resign => Action::Resign,
+            Message::Draw { offer } => Action::Draw(offer),
+            Message::Takeback { ask } => Action::Takeback(ask),
+            Message::Rematch => Action::Rematch,
+            Message::Ping => return None,
+        })
+    }
+}
+
+/// Sends a player's action to a room; its error is the player's to read.
+pub async fn perform(handle: &Handle, secret: String, action: Action) -> Result<(), ApiError> {
+    ask(handle, |reply| Command::Act { secret, action, reply })
+        .await?
+        .map_err(|e| ApiError(StatusCode::CONFLICT, e))
+}
+
+async fn act(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let message: Message = body(&bytes)?;
+    let handle = room(&app, &id).await?;
+    let Some(secret) = secret(&headers) else {
+        return Err(ApiError(StatusCode::FORBIDDEN, "you have no seat in this game".into()));
+    };
+    if let Some(action) = message.action() {
+        perform(&handle, hash(&secret), action).await?;
+    }
+    Ok(Json(json!({})).into_response())
+}
+
+async fn history(State(app): State<App>, Path(id): Path<String>) -> ApiResult {
+    let handle = room(&app, &id).await?;
+    let history = ask(&handle, |reply| Command::History { reply }).await?;
+    Ok(Json(history).into_response())
+}
+
+#[derive(Deserialize)]
+struct RecordQuery {
+    #[serde(default)]
+    language: Option<String>,
+}
+
+async fn record(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<RecordQuery>,
+) -> ApiResult {
+    let language = match query.language.as_deref() {
+        None => awe_awechec::Language::French,
+        Some(code) => code
+            .parse()
+            .map_err(|e: awe_awechec::ParseLanguageError| ApiError::bad(e.to_string()))?,
+    };
+    let handle = room(&app, &id).await?;
+    let text = ask(&handle, |reply| Command::Record { language, reply }).await?;
+    let disposition = format!("attachment; filename=\"awe-{id}.awe\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8")),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition)
+                    .unwrap_or(HeaderValue::from_static("attachment")),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The game of a room, for analysis.
+async fn game_of(app: &App, id: &str) -> Result<Match, ApiError> {
+    let handle = room(app, id).await?;
+    ask(&handle, |reply| Command::Game { reply }).await
+}
+
+async fn review(State(app): State<App>, Path(id): Path<String>) -> ApiResult {
+    let game = game_of(&app, &id).await?;
+    // About half a minute for the whole game, at most a third of a second a move.
+    let plies = game.plies().max(1) as u64;
+    let time = Duration::from_millis((30_000 / plies).clamp(20, 300));
+    let judged = app
+        .pool
+        .run(move || {
+            each!(&game, g => {
+                awe_players::analysis::review(g, time, |_, _| {})
+                    .iter()
+                    .enumerate()
+                    .map(|(ply, j)| {
+                        let before = &g.positions()[ply];
+                        let text = |mv| awe_game::Position::move_text(before, mv);
+                        json!({
+                            "ply": ply,
+                            "played": text(j.played),
+                            "best": j.best.map(text),
+                            "score": awe_search::score::describe(j.score),
+                            "best_score": awe_search::score::describe(j.best_score),
+                            "mark": j.mark.symbol(),
+                        })
+                    })
+                    .collect::<Vec<Value>>()
+            })
+        })
+        .await
+        .ok_or_else(|| ApiError::unavailable("the review failed; try again"))?;
+    Ok(Json(json!({ "moves": judged })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    ply: Option<usize>,
+    #[serde(default)]
+    spec: Option<Spec>,
+    #[serde(default)]
+    position: Option<String>,
+}
+
+async fn analysis(State(app): State<App>, bytes: Bytes) -> ApiResult {
+    let request: AnalysisRequest = body(&bytes)?;
+    let game = match (request.id, request.spec) {
+        (Some(id), None) => {
+            let mut game = game_of(&app, &id).await?;
+            // The position after `ply` moves (the last one by default).
+            let ply = request.ply.unwrap_or(game.plies()).min(game.plies());
+            while game.plies() > ply {
+                game.undo();
+            }
+            // A stop (agreement, resignation) is not the position's: analyse it anyway.
+            if game.outcome().is_some() && game.plies() == ply {
+                game.undo();
+                while game.plies() > ply {
+                    game.undo();
+                }
+            }
+            game
+        }
+        (None, Some(spec)) => {
+            Match::new(&spec, request.position.as_deref()).map_err(|e| ApiError::bad(e.0))?
+        }
+        _ => return Err(ApiError::bad("give a game's id (and ply), or a spec and a position")),
+    };
+    let time = Duration::from_millis(1000);
+    let result = app
+        .pool
+        .run(move || {
+            each!(&game, g => {
+                let report = awe_players::analysis::analyze(g, time, |_| {});
+                let line = awe_players::line(g.current(), &report.pv);
+                json!({
+                    "depth": report.depth,
+                    "score": awe_search::score::describe(report.score),
+                    "best": line.first(),
+                    "line": line,
+                    "over": g.outcome().map(|o| o.termination.name()),
+                })
+            })
+        })
+        .await
+        .ok_or_else(|| ApiError::unavailable("the analysis failed; try again"))?;
+    Ok(Json(result).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    text: String,
+}
+
+async fn import(State(app): State<App>, bytes: Bytes) -> ApiResult {
+    let request: ImportRequest = body(&bytes)?;
+    let (spec, game) = Match::from_record(&request.text).map_err(|e| ApiError::bad(e.0))?;
+    let spec = spec.normalized().map_err(|e| ApiError::bad(e.0))?;
+    let record =
+        awe_game::record::Record::parse(&request.text).map_err(|e| ApiError::bad(e.to_string()))?;
+    let names = match spec {
+        Spec::Awele { .. } => ["South", "North"],
+        _ => ["White", "Black"],
+    }
+    .map(|tag| record.tag(tag).filter(|n| *n != "?").map(str::to_owned));
+    let id = new_id();
+    let [south, north] = names;
+    let row = GameRow {
+        id: id.clone(),
+        spec: serde_json::to_string(&spec).map_err(|e| ApiError::bad(e.to_string()))?,
+        start_position: game.start_text(&spec),
+        kind: "import".into(),
+        status: "over".into(),
+        seats: [
+            SeatRow { secret: None, level: None, name: clean_name(south) },
+            SeatRow { secret: None, level: None, name: clean_name(north) },
+        ],
+        invite: None,
+        clock: None,
+        stopped: stopped(&game),
+        result: game.outcome().map(|o| o.result().to_string()),
+        termination: game.outcome().map(|o| o.termination.name().to_owned()),
+        rematch: None,
+        created_at: now_ms(),
+        updated_at: now_ms(),
+    };
+    let stored = async {
+        app.store.create(&row).await?;
+        for (ply, text) in game.move_texts().into_iter().enumerate() {
+            let mv = MoveRow { ply: ply as i64, text, clocks: None, played_at: now_ms() };
+            app.store.add_move(&id, &mv).await?;
+        }
+        Ok::<(), sqlx::Error>(())
+    };
+    stored.await.map_err(|e| {
+        eprintln!("awe serve: import: {e}");
+        ApiError::unavailable("the record could not be stored; try again")
+    })?;
+    Ok(Json(json!({ "id": id })).into_response())
+}
+
+/// How the players stopped a game, as the database writes it.
+fn stopped(game: &Match) -> Option<String> {
+    let stop = each!(game, g => g.stopped())?;
+    Some(match stop {
+        awe_game::Stop::Agreement => "agreement".into(),
+        awe_game::Stop::Resignation(side) => format!("resignation:{}", side.name().to_lowercase()),
+        awe_game::Stop::TimeForfeit(side) => format!("time:{}", side.name().to_lowercase()),
+    })
+}
+
+async fn lobby(State(app): State<App>) -> ApiResult {
+    let summary = |row: &GameRow| {
+        let seats: Vec<Value> = row
+            .seats
+            .iter()
+            .map(|seat| match seat {
+                SeatRow { level: Some(level), .. } => json!({ "kind": "computer", "level": level }),
+                SeatRow { secret: Some(_), name, .. } => json!({ "kind": "human", "name": name }),
+                SeatRow { name, .. } => json!({ "kind": "empty", "name": name }),
+            })
+            .collect();
+        let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
+        json!({
+            "id": row.id, "spec": spec, "kind": row.kind, "status": row.status, "seats": seats,
+            "clock": row.clock.map(|(initial, increment)| json!({ "initial_ms": initial, "increment_ms": increment })),
+            "result": row.result, "updated_at": row.updated_at,
+        })
+    };
+    let list = |status: &'static str, kind: Option<&'static str>| {
+        let app = app.clone();
+        async move { app.store.list(status, kind, 20).await }
+    };
+    let failed = |e: sqlx::Error| {
+        eprintln!("awe serve: lobby: {e}");
+        ApiError::unavailable("the lists could not be read; try again")
+    };
+    let playing = list("playing", None).await.map_err(failed)?;
+    let open = list("waiting", Some("open")).await.map_err(failed)?;
+    let finished = list("over", None).await.map_err(failed)?;
+    Ok(Json(json!({
+        "playing": playing.iter().map(summary).collect::<Vec<_>>(),
+        "open": open.iter().map(summary).collect::<Vec<_>>(),
+        "finished": finished.iter().map(summary).collect::<Vec<_>>(),
+    }))
+    .into_response())
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, "no such API".into())
+}
+
+fn asset_response(path: &str) -> Option<Response> {
+    let (_, kind, bytes) = assets::ASSETS.iter().find(|(p, _, _)| *p == path)?;
+    Some(
+        (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
+            *bytes,
+        )
+            .into_response(),
+    )
+}
+
+async fn asset(uri: axum::http::Uri) -> Response {
+    asset_response(uri.path()).unwrap_or_else(not_found_html)
+}
+
+/// The page (the application draws itself from the address), with the browser's cookie made
+/// if it has none.
+async fn page(headers: HeaderMap) -> Response {
+    let (_, cookie) = identity(&headers);
+    let page = asset_response("/index.html").unwrap_or_else(not_found_html);
+    with_cookie(page, cookie)
+}
+
+async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {
+    if ["awele", "awithlaknannai", "awechec"].contains(&game.as_str()) {
+        page(headers).await
+    } else {
+        not_found_html()
+    }
+}
+
+async fn game_page(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    match app.room(&id).await {
+        Ok(Some(_)) => page(headers).await,
+        Ok(None) => not_found_html(),
+        Err(message) => ApiError::unavailable(message).into_response(),
+    }
+}
+
+async fn not_found_page() -> Response {
+    not_found_html()
+}
+
+/// The page for an address that leads nowhere.
+fn not_found_html() -> Response {
+    let html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta \
+        name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · \
+        awe</title><link rel=\"stylesheet\" href=\"/app.css\"></head><body class=\"not-found\">\
+        <main><h1>404</h1><p>There is no such page or game here. · Il n'y a pas de telle page \
+        ou partie ici.</p><p><a href=\"/\">awe: home · accueil</a></p></main></body></html>";
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
+        .into_response()
+}
