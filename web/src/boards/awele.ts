@@ -43,6 +43,13 @@ export function createAweleBoard(): GameBoard {
   let running: { stop: () => void; after: AweleView; final: BoardState } | null = null;
   let queued: { s: Input; ctx: BoardContext } | null = null;
   const unbind = bindInput(view.svg, () => state);
+  // Phones get the layout with bigger pits.
+  const resize = typeof ResizeObserver === 'function'
+    ? new ResizeObserver(() => {
+        if (view.fit(element.clientWidth) && state) view.draw(state);
+      })
+    : null;
+  resize?.observe(element);
 
   function target(s: Input, ctx: BoardContext): { position: AweleView; final: BoardState; last: AweleMove | null } {
     const position: AweleView = isView(s.position) ? s.position : EMPTY;
@@ -85,6 +92,7 @@ export function createAweleBoard(): GameBoard {
       queued = null;
     }
     state = final;
+    view.fit(element.clientWidth);
     const before = s.before;
     if (animate && last && isView(before) && consistent(before, position, last.pit) && !reducedMotion()) {
       const p = plan(before, position, last.pit);
@@ -129,6 +137,7 @@ export function createAweleBoard(): GameBoard {
       running = null;
       queued = null;
       unbind();
+      resize?.disconnect();
       state = null;
       element.remove();
     },

@@ -1,6 +1,6 @@
 // Drawing: builds the SVG once, then redraws what changed from a Display. No game logic here.
-import type { BoardState, Display, Side } from './state';
-import { G, pitCentre, pitLetter, storeCentre } from './state';
+import type { BoardState, Display, Layout, Side } from './state';
+import { NARROW, WIDE, centre, pitLetter } from './state';
 
 const SVG = 'http://www.w3.org/2000/svg';
 let boards = 0;
@@ -10,6 +10,10 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string,
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
+}
+
+function attrs(e: Element, a: Record<string, string | number>): void {
+  for (const [k, v] of Object.entries(a)) e.setAttribute(k, String(v));
 }
 
 const NAMES = {
@@ -31,6 +35,8 @@ const SEED_FILLS = ['#f4e7c5', '#ead7a8', '#f8eed6', '#e2cb95'];
 export interface View {
   svg: SVGSVGElement;
   draw(state: BoardState): void;
+  // Chooses the layout for the width the board has, in CSS pixels; true when it changed.
+  fit(width: number): boolean;
   // The centre of a pit or a store, for the animation.
   pitXY(pit: number): { x: number; y: number };
   storeXY(side: Side): { x: number; y: number };
@@ -38,7 +44,8 @@ export interface View {
 
 export function createView(): View {
   const id = `awele${++boards}`;
-  const svg = el('svg', { viewBox: `0 0 ${G.width} ${G.height}`, class: 'awele-svg', role: 'group' });
+  let layout: Layout = WIDE;
+  const svg = el('svg', { class: 'awele-svg', role: 'group' });
   const defs = el('defs', {}, svg);
   const wood = el('linearGradient', { id: `${id}-wood`, x1: 0, y1: 0, x2: 0, y2: 1 }, defs);
   el('stop', { offset: '0', 'stop-color': '#b9824a' }, wood);
@@ -48,25 +55,25 @@ export function createView(): View {
   el('stop', { offset: '0.8', 'stop-color': '#5e3a1c' }, hole);
   el('stop', { offset: '1', 'stop-color': '#7a4d26' }, hole);
 
-  el('rect', { x: 2, y: 36, width: G.width - 4, height: G.height - 72, rx: 40, fill: `url(#${id}-wood)`, stroke: '#5a3516', 'stroke-width': 3 }, svg);
+  const woodRect = el('rect', { rx: 40, fill: `url(#${id}-wood)`, stroke: '#5a3516', 'stroke-width': 3 }, svg);
 
   // Stores: [south, north].
   const stores = (['south', 'north'] as Side[]).map(() => {
     const g = el('g', { class: 'awele-store' }, svg);
-    const rect = el('rect', { width: G.storeW, height: G.storeBottom - G.storeTop, rx: 38, fill: `url(#${id}-hole)`, class: 'awele-store-hole' }, g);
+    const rect = el('rect', { rx: 34, fill: `url(#${id}-hole)`, class: 'awele-store-hole', stroke: '#5a3516', 'stroke-width': 2 }, g);
     const seeds = el('g', {}, g);
-    const count = el('text', { class: 'awele-store-count', 'text-anchor': 'middle' }, g);
-    const name = el('text', { class: 'awele-store-name', 'text-anchor': 'middle' }, g);
+    const count = el('text', { class: 'awele-store-count', 'text-anchor': 'middle', dy: '0.35em' }, g);
+    const name = el('text', { class: 'awele-store-name', 'text-anchor': 'middle', dy: '0.35em' }, g);
     return { g, rect, seeds, count, name, drawn: -1 };
   });
 
   const pits = Array.from({ length: 12 }, (_, p) => {
     const g = el('g', { class: 'awele-pit', 'data-pit': p, 'data-testid': `pit-${pitLetter(p)}` }, svg);
-    const ring = el('circle', { r: G.pitR + 5, class: 'awele-ring' }, g);
-    const circle = el('circle', { r: G.pitR, fill: `url(#${id}-hole)`, class: 'awele-hole' }, g);
+    const ring = el('circle', { class: 'awele-ring' }, g);
+    const circle = el('circle', { fill: `url(#${id}-hole)`, class: 'awele-hole' }, g);
     const seeds = el('g', { class: 'awele-seeds' }, g);
     const badge = el('g', { class: 'awele-badge' }, g);
-    el('circle', { r: 17 }, badge);
+    el('circle', { r: 18 }, badge);
     const count = el('text', { 'text-anchor': 'middle', dy: '0.35em' }, badge);
     const letter = el('text', { class: 'awele-letter', 'text-anchor': 'middle', dy: '0.35em' }, svg);
     letter.textContent = pitLetter(p);
@@ -74,31 +81,37 @@ export function createView(): View {
   });
   const fly = el('g', { class: 'awele-fly' }, svg);
 
-  let placedFor: Side | null = null;
+  let placed: string | null = null;
   let bottom: Side = 'south';
 
   function place(b: Side): void {
-    if (placedFor === b) return;
-    placedFor = b;
+    const key = `${layout.name}/${b}`;
+    if (placed === key) return;
+    placed = key;
     bottom = b;
+    const L = layout;
+    svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
+    svg.classList.toggle('narrow', L.name === 'narrow');
+    attrs(woodRect, { x: L.wood.x, y: L.wood.y, width: L.wood.w, height: L.wood.h });
     pits.forEach((pit, p) => {
-      const { x, y } = pitCentre(p, b);
+      const { x, y } = L.pit(p, b);
       pit.g.setAttribute('transform', `translate(${x} ${y})`);
-      // The count sits on the outer corner, the letter outside the board.
-      const top = y < G.height / 2;
-      pit.badge.setAttribute('transform', `translate(${G.pitR - 8} ${top ? -G.pitR + 6 : G.pitR - 6})`);
-      pit.letter.setAttribute('x', String(x));
-      pit.letter.setAttribute('y', String(top ? 18 : G.height - 16));
+      pit.ring.setAttribute('r', String(L.pitR + 5));
+      pit.circle.setAttribute('r', String(L.pitR));
+      // The count sits on the pit's outer corner.
+      const top = y < L.height / 2;
+      pit.badge.setAttribute('transform', `translate(${L.pitR - 13} ${top ? -L.pitR + 8 : L.pitR - 8})`);
+      const at = L.letter(p, b);
+      attrs(pit.letter, { x: at.x, y: at.y });
     });
     (['south', 'north'] as Side[]).forEach((side, i) => {
       const s = stores[i]!;
-      const c = storeCentre(side, b);
-      s.rect.setAttribute('x', String(c.x - G.storeW / 2));
-      s.rect.setAttribute('y', String(G.storeTop));
-      s.count.setAttribute('x', String(c.x));
-      s.count.setAttribute('y', String(side === b ? G.storeBottom - 14 : G.storeTop + 30));
-      s.name.setAttribute('x', String(c.x));
-      s.name.setAttribute('y', String(side === b ? G.height - 16 : 18));
+      const r = L.store(side, b);
+      attrs(s.rect, { x: r.x, y: r.y, width: r.w, height: r.h });
+      const c = L.storeCount(side, b);
+      attrs(s.count, { x: c.x, y: c.y });
+      const n = L.storeName(side, b);
+      attrs(s.name, { x: n.x, y: n.y, 'text-anchor': n.anchor });
       s.drawn = -1;
     });
     pits.forEach((p) => (p.drawn = -1));
@@ -112,20 +125,30 @@ export function createView(): View {
     }
   }
 
+  // The seeds of a store, in rows along its length from its far end.
   function drawStoreSeeds(g: SVGGElement, n: number, side: Side): void {
     while (g.firstChild) g.removeChild(g.firstChild);
-    const c = storeCentre(side, bottom);
-    // A column of rows of three, from the far end of the store.
-    const own = side === bottom;
+    const r = layout.store(side, bottom);
+    const horizontal = r.w > r.h;
     const shown = Math.min(n, 48);
     const s = 5.5;
+    const across = horizontal ? Math.max(1, Math.floor((r.h - 14) / 12)) : Math.max(1, Math.floor((r.w - 18) / 14));
+    const own = side === bottom;
     for (let k = 0; k < shown; k++) {
-      const row = Math.floor(k / 4);
-      const col = k % 4;
-      const x = c.x - 21 + col * 14 + (row % 2) * 4 - 2;
-      const y0 = own ? G.storeTop + 22 : G.storeBottom - 22;
-      const y = own ? y0 + row * 11 : y0 - row * 11;
-      el('circle', { cx: x, cy: y, r: s, fill: SEED_FILLS[k % SEED_FILLS.length]!, class: 'awele-seed' }, g);
+      const along = Math.floor(k / across);
+      const at = k % across;
+      let x: number;
+      let y: number;
+      if (horizontal) {
+        const x0 = own ? r.x + r.w - 30 : r.x + 30;
+        x = own ? x0 - along * 13 - (at % 2) * 5 : x0 + along * 13 + (at % 2) * 5;
+        y = r.y + 13 + at * 12 + (r.h - 14 - across * 12) / 2;
+      } else {
+        const y0 = own ? r.y + 24 : r.y + r.h - 24;
+        y = own ? y0 + along * 11 : y0 - along * 11;
+        x = r.x + 16 + at * 14 + (along % 2) * 4 + (r.w - 18 - across * 14) / 2;
+      }
+      el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: s, fill: SEED_FILLS[k % SEED_FILLS.length]!, class: 'awele-seed' }, g);
     }
   }
 
@@ -133,7 +156,7 @@ export function createView(): View {
     pits.forEach((pit, p) => {
       const n = d.pits[p] ?? 0;
       if (pit.drawn !== n) {
-        drawSeeds(pit.seeds, n, G.pitR, p);
+        drawSeeds(pit.seeds, n, layout.pitR, p);
         pit.count.textContent = String(n);
         pit.drawn = n;
       }
@@ -154,7 +177,7 @@ export function createView(): View {
       const x = f.x0 + (f.x1 - f.x0) * t;
       // A small arc: seeds are lifted, not slid.
       const y = f.y0 + (f.y1 - f.y0) * t - Math.sin(Math.PI * t) * 22;
-      el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 7, fill: SEED_FILLS[0]!, class: 'awele-seed flying' }, fly);
+      el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 7.5, fill: SEED_FILLS[0]!, class: 'awele-seed flying' }, fly);
     }
   }
 
@@ -170,8 +193,7 @@ export function createView(): View {
       pit.g.classList.toggle('last', state.last === p);
       pit.g.setAttribute('data-legal', legal !== undefined ? 'true' : 'false');
       pit.g.setAttribute('data-count', String(n));
-      const label = `${t.pit} ${pitLetter(p)}, ${t.seeds(n)}${legal !== undefined ? `, ${t.play} ${legal}` : ''}`;
-      pit.g.setAttribute('aria-label', label);
+      pit.g.setAttribute('aria-label', `${t.pit} ${pitLetter(p)}, ${t.seeds(n)}${legal !== undefined ? `, ${t.play} ${legal}` : ''}`);
       if (legal !== undefined) {
         pit.g.setAttribute('role', 'button');
         pit.g.setAttribute('tabindex', '0');
@@ -184,18 +206,25 @@ export function createView(): View {
       const s = stores[i]!;
       s.g.classList.toggle('turn', state.turn === side);
       s.g.setAttribute('data-testid', `store-${side}`);
+      s.g.setAttribute('data-count', String(state.display.stores[i] ?? 0));
       s.g.setAttribute('aria-label', `${t[side]}: ${t.seeds(state.display.stores[i] ?? 0)} ${t.captured}`);
       s.g.setAttribute('role', 'img');
       s.name.textContent = t[side];
       s.name.setAttribute('aria-hidden', 'true');
     });
-    svg.classList.toggle('rotated', state.bottom === 'north');
   }
 
   return {
     svg,
     draw,
-    pitXY: (p) => pitCentre(p, bottom),
-    storeXY: (side) => storeCentre(side, bottom),
+    fit(width) {
+      const next = width > 0 && width < 560 ? NARROW : WIDE;
+      if (next === layout) return false;
+      layout = next;
+      placed = null;
+      return true;
+    },
+    pitXY: (p) => layout.pit(p, bottom),
+    storeXY: (side) => centre(layout.store(side, bottom)),
   };
 }

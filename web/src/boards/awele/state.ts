@@ -52,32 +52,89 @@ export function aweleSide(side: string | null | undefined): Side | null {
   return null;
 }
 
-// Geometry, in the SVG's user units.
-export const G = {
+// Geometry, in the SVG's user units. Two layouts: WIDE, the stores at the ends of the board; NARROW
+// (phones), the stores above and below it so that the pits are bigger.
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Layout {
+  name: 'wide' | 'narrow';
+  width: number;
+  height: number;
+  pitR: number;
+  wood: Rect;
+  pit(pit: number, bottom: Side): { x: number; y: number };
+  letter(pit: number, bottom: Side): { x: number; y: number };
+  store(side: Side, bottom: Side): Rect;
+  // Where the store's count and its side's name are written.
+  storeCount(side: Side, bottom: Side): { x: number; y: number };
+  storeName(side: Side, bottom: Side): { x: number; y: number; anchor: 'start' | 'middle' | 'end' };
+}
+
+// Each row is read from its owner's left: the bottom side's pits left to right, the other's right
+// to left above them.
+function column(pit: number, bottom: Side): { col: number; own: boolean } {
+  const own = pitSide(pit) === bottom;
+  const k = pit % 6;
+  return { col: own ? k : 5 - k, own };
+}
+
+export const WIDE: Layout = {
+  name: 'wide',
   width: 800,
   height: 300,
   pitR: 44,
-  pitStep: 100,
-  firstX: 150,
-  topY: 95,
-  bottomY: 205,
-  storeW: 84,
-  storeTop: 50,
-  storeBottom: 250,
+  wood: { x: 2, y: 36, w: 796, h: 228 },
+  pit(p, b) {
+    const { col, own } = column(p, b);
+    return { x: 150 + col * 100, y: own ? 205 : 95 };
+  },
+  letter(p, b) {
+    const { col, own } = column(p, b);
+    return { x: 150 + col * 100, y: own ? 284 : 18 };
+  },
+  // Each side's store at its own right: the bottom side's on the right, the other's on the left.
+  store(side, b) {
+    return { x: side === b ? 706 : 10, y: 50, w: 84, h: 200 };
+  },
+  storeCount(side, b) {
+    return side === b ? { x: 748, y: 236 } : { x: 52, y: 80 };
+  },
+  storeName(side, b) {
+    return side === b ? { x: 748, y: 284, anchor: 'middle' } : { x: 52, y: 18, anchor: 'middle' };
+  },
 };
 
-// Where pit `pit` stands when `bottom` sits at the bottom. Each row is read from its owner's
-// left: South's A..F left to right at the bottom; North's a..f right to left on top.
-export function pitCentre(pit: number, bottom: Side): { x: number; y: number } {
-  const own = pitSide(pit) === bottom;
-  const k = pit % 6;
-  const col = own ? k : 5 - k;
-  return { x: G.firstX + col * G.pitStep, y: own ? G.bottomY : G.topY };
-}
+export const NARROW: Layout = {
+  name: 'narrow',
+  width: 610,
+  height: 456,
+  pitR: 45,
+  wood: { x: 2, y: 98, w: 606, h: 264 },
+  pit(p, b) {
+    const { col, own } = column(p, b);
+    return { x: 55 + col * 100, y: own ? 296 : 164 };
+  },
+  letter(p, b) {
+    const { col, own } = column(p, b);
+    return { x: 55 + col * 100, y: own ? 378 : 82 };
+  },
+  // The top side's store above the board, the bottom side's below it; name and count at one end.
+  store(side, b) {
+    return side === b ? { x: 2, y: 392, w: 606, h: 62 } : { x: 2, y: 4, w: 606, h: 62 };
+  },
+  storeCount(side, b) {
+    return side === b ? { x: 50, y: 434 } : { x: 560, y: 46 };
+  },
+  storeName(side, b) {
+    return side === b ? { x: 50, y: 409, anchor: 'middle' } : { x: 560, y: 21, anchor: 'middle' };
+  },
+};
 
-// Each side's store stands at its own right: the bottom side's on the right, the other's on the left.
-export function storeCentre(side: Side, bottom: Side): { x: number; y: number } {
-  const right = side === bottom;
-  const x = right ? G.width - 10 - G.storeW / 2 : 10 + G.storeW / 2;
-  return { x, y: (G.storeTop + G.storeBottom) / 2 };
+export function centre(r: Rect): { x: number; y: number } {
+  return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
 }

@@ -1,0 +1,147 @@
+// The server's HTTP API (docs/server.md), typed as far as the pages need.
+
+export interface Spec {
+  game: 'awele' | 'awithlaknannai' | 'awechec' | string;
+  rules?: string;
+  board?: string;
+  variant?: string;
+  handicap?: string | null;
+  [k: string]: unknown;
+}
+
+export type Seat = { kind: 'human'; name: string | null } | { kind: 'computer'; level: number } | { kind: 'empty'; name?: string | null };
+
+export interface Clock {
+  initial_ms: number;
+  increment_ms: number;
+  remaining_ms: number[];
+  running: string | null;
+}
+
+export interface Outcome {
+  winner: string | null;
+  score: number[];
+  termination: string;
+  result: string;
+}
+
+export interface GameState {
+  id: string;
+  spec: Spec;
+  kind: 'computer' | 'friend' | 'open' | 'import' | string;
+  status: 'waiting' | 'playing' | 'over' | string;
+  sides: string[];
+  seats: Seat[];
+  board: any;
+  position: any;
+  before: any | null;
+  last: any | null;
+  moves: any[];
+  ply: number;
+  turn: string | null;
+  legal: any[];
+  clock: Clock | null;
+  offers: { draw: string | null; takeback: string | null; rematch: string | null };
+  rematch: string | null;
+  outcome: Outcome | null;
+  thinking: boolean;
+  // Added by some servers: when the game stopped without an end on the board.
+  [k: string]: unknown;
+}
+
+export interface Summary {
+  id: string;
+  spec: Spec;
+  kind: string;
+  status: string;
+  seats: Seat[];
+  clock: { initial_ms: number; increment_ms: number } | null;
+  result: string | null;
+  updated_at: number;
+}
+
+export interface Lobby {
+  playing: Summary[];
+  open: Summary[];
+  finished: Summary[];
+}
+
+export interface History {
+  positions: any[];
+  moves: any[];
+}
+
+export interface Analysis {
+  depth: number;
+  score: string;
+  best: string | null;
+  line: string[];
+  over: string | null;
+}
+
+export interface ReviewMove {
+  ply: number;
+  played: string;
+  best: string;
+  score: string;
+  best_score: string;
+  mark: string;
+}
+
+export interface NewGame {
+  spec: Spec;
+  opponent: { kind: 'computer'; level: number } | { kind: 'friend' } | { kind: 'open' };
+  side: string;
+  clock: { minutes: number; increment: number } | null;
+  name?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError('the server cannot be reached', 0);
+  }
+  let data: any = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && typeof data.error === 'string' ? data.error : `${response.status} ${response.statusText}`;
+    throw new ApiError(message, response.status);
+  }
+  return data as T;
+}
+
+const g = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  create: (n: NewGame) => call<{ id: string; invite: string | null; you: string }>('POST', '/api/games', n),
+  state: (id: string) => call<{ game: GameState; you: string | null }>('GET', g(id)),
+  join: (id: string, invite?: string) => call<{ you: string }>('POST', `${g(id)}/join`, invite ? { invite } : {}),
+  act: (id: string, action: unknown) => call<{}>('POST', `${g(id)}/act`, action),
+  history: (id: string) => call<History>('GET', `${g(id)}/history`),
+  recordUrl: (id: string, language: 'fr' | 'en') => `${g(id)}/record?language=${language}`,
+  review: (id: string) => call<{ moves: ReviewMove[] }>('POST', `${g(id)}/review`),
+  analyseGame: (id: string, ply: number) => call<Analysis>('POST', '/api/analysis', { id, ply }),
+  analysePosition: (spec: Spec, position: string) => call<Analysis>('POST', '/api/analysis', { spec, position }),
+  importRecord: (text: string) => call<{ id: string }>('POST', '/api/import', { text }),
+  lobby: () => call<Lobby>('GET', '/api/lobby'),
+};

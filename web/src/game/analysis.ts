@@ -1,0 +1,139 @@
+// Analysis on the game page: the shown position searched by the computer (score, best line), and
+// the whole game reviewed, its mistakes marked in the move list.
+import { api, type Analysis, type GameState, type History, type ReviewMove } from '../api';
+import { fill, h } from '../dom';
+import { lang, t } from '../i18n';
+import { sideName } from '../names';
+
+// "win in 5", "+120": in the page's language.
+export function scoreText(score: string): string {
+  if (lang() !== 'fr') return score;
+  return score
+    .replace(/^win in (\d+)$/, 'gain en $1')
+    .replace(/^loss in (\d+)$/, 'perte en $1')
+    .replace(/^draw$/, 'nulle');
+}
+
+export function analysisView(a: Analysis, sideToMove: string | null): HTMLElement {
+  const d = t();
+  return h(
+    'dl',
+    { class: 'analysis-result', 'data-testid': 'analysis-result' },
+    h('dt', {}, d.evaluation),
+    h(
+      'dd',
+      {},
+      h('strong', { class: 'score', 'data-testid': 'analysis-score' }, scoreText(a.score)),
+      sideToMove ? h('span', { class: 'help' }, ` ${d.forSideToMove(sideName(sideToMove))}`) : null,
+      h('span', { class: 'help' }, ` · ${d.depth(a.depth)}`),
+    ),
+    a.best ? [h('dt', {}, d.bestMove), h('dd', { 'data-testid': 'analysis-best' }, a.best)] : null,
+    a.line && a.line.length ? [h('dt', {}, d.bestLine), h('dd', { class: 'line', 'data-testid': 'analysis-line' }, a.line.join(' '))] : null,
+    a.over ? h('dd', { class: 'help' }, d.gameOverHere) : null,
+  );
+}
+
+interface Context {
+  game: GameState;
+  ply: number;
+  history: History | null;
+}
+
+export class AnalysisPanel {
+  element: HTMLElement;
+  private result: { ply: number; analysis: Analysis | null; error: string; busy: boolean } | null = null;
+  private review: { moves: ReviewMove[] | null; error: string; busy: boolean } | null = null;
+  private gone = false;
+
+  constructor(
+    private id: string,
+    private context: () => Context | null,
+    private changed: () => void,
+  ) {
+    this.element = h('section', { class: 'card analysis', 'aria-live': 'polite' });
+  }
+
+  marks(): Map<number, ReviewMove> {
+    const m = new Map<number, ReviewMove>();
+    for (const r of this.review?.moves ?? []) m.set(r.ply, r);
+    return m;
+  }
+
+  private async analyse(): Promise<void> {
+    const c = this.context();
+    if (!c) return;
+    const ply = c.ply;
+    this.result = { ply, analysis: null, error: '', busy: true };
+    this.changed();
+    try {
+      const a = await api.analyseGame(this.id, ply);
+      if (this.gone || this.result?.ply !== ply) return;
+      this.result = { ply, analysis: a, error: '', busy: false };
+    } catch (e) {
+      if (this.gone) return;
+      this.result = { ply, analysis: null, error: (e as Error).message, busy: false };
+    }
+    this.changed();
+  }
+
+  private async reviewGame(): Promise<void> {
+    this.review = { moves: null, error: '', busy: true };
+    this.changed();
+    try {
+      const r = await api.review(this.id);
+      if (this.gone) return;
+      this.review = { moves: r.moves, error: '', busy: false };
+    } catch (e) {
+      if (this.gone) return;
+      this.review = { moves: null, error: (e as Error).message, busy: false };
+    }
+    this.changed();
+  }
+
+  draw(): void {
+    const d = t();
+    const c = this.context();
+    if (!c) return;
+    const { game, ply, history } = c;
+    const sideToMove = history?.positions[ply]?.turn ?? (ply === game.ply ? game.turn : null);
+    const parts: (HTMLElement | null)[] = [];
+    parts.push(
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'button', 'data-testid': 'analyse', disabled: this.result?.busy, onclick: () => void this.analyse() }, d.analyse),
+        game.ply > 0 ? h('button', { type: 'button', 'data-testid': 'review', disabled: this.review?.busy, onclick: () => void this.reviewGame() }, d.review) : null,
+      ),
+    );
+    const r = this.result;
+    if (r && r.ply === ply) {
+      if (r.busy) parts.push(h('p', { class: 'help' }, d.analysing));
+      else if (r.error) parts.push(h('p', { class: 'error' }, r.error));
+      else if (r.analysis) parts.push(analysisView(r.analysis, sideToMove));
+    }
+    const rv = this.review;
+    if (rv) {
+      if (rv.busy) parts.push(h('p', { class: 'help' }, d.reviewing));
+      else if (rv.error) parts.push(h('p', { class: 'error' }, rv.error));
+      else if (rv.moves) {
+        const marked = rv.moves.filter((m) => m.mark);
+        parts.push(h('p', { 'data-testid': 'review-summary' }, d.reviewDone(marked.length)));
+        if (marked.length)
+          parts.push(
+            h(
+              'ul',
+              { class: 'review-list', 'data-testid': 'review-list' },
+              marked.map((m) =>
+                h('li', {}, h('span', { class: `mark mark-${m.mark === '??' ? 'blunder' : m.mark === '?' ? 'mistake' : 'inaccuracy'}` }, m.mark), ' ', d.reviewBest(m.played, m.best), h('span', { class: 'help' }, ` (${scoreText(m.score)} / ${scoreText(m.best_score)})`)),
+              ),
+            ),
+          );
+      }
+    }
+    fill(this.element, parts);
+  }
+
+  destroy(): void {
+    this.gone = true;
+  }
+}

@@ -1,0 +1,68 @@
+// The move list: the game's moves in its notation, each a button that shows the position after it;
+// the review's marks (?!, ?, ??) beside the moves they judge.
+import type { GameState, History, ReviewMove } from '../api';
+import { fill, h } from '../dom';
+import { t, type Lang } from '../i18n';
+import { tokens } from './notation';
+
+export class MoveList {
+  element: HTMLElement;
+  private key = '';
+
+  constructor(private pick: (ply: number | null) => void) {
+    this.element = h('div', { class: 'move-list', 'data-testid': 'move-list' });
+  }
+
+  update(game: GameState, history: History | null, viewPly: number | null, lang: Lang, marks: Map<number, ReviewMove>): void {
+    const synced = !!history && history.moves.length === game.ply;
+    const moves = synced ? history!.moves : game.moves;
+    const current = (viewPly ?? game.ply) - 1;
+    const key = JSON.stringify([game.id, moves.length, game.ply, current, lang, synced, [...marks.keys()]]);
+    if (key === this.key) return;
+    this.key = key;
+    const d = t();
+    const list = tokens(game.spec.game, moves, synced ? history!.positions : null, lang, game.sides[0] ?? 'south');
+    if (list.length === 0) {
+      fill(this.element, h('p', { class: 'empty' }, d.noMoves));
+      return;
+    }
+    const parts: HTMLElement[] = [];
+    let line: HTMLElement | null = null;
+    for (const tk of list) {
+      if (tk.group || !line) {
+        if (tk.group) parts.push(h('h3', { class: 'move-group' }, tk.group));
+        line = h('p', { class: 'move-line' });
+        parts.push(line);
+      }
+      if (tk.number) line.appendChild(h('span', { class: 'move-number' }, tk.number));
+      const mark = marks.get(tk.ply);
+      const markText = mark && mark.mark ? mark.mark : '';
+      const label = `${tk.number ?? ''} ${tk.text}${markText ? ` ${markText} ${d.marks[markText] ?? ''}` : ''}`.trim();
+      const b = h(
+        'button',
+        {
+          type: 'button',
+          class: `move${tk.ply === current ? ' current' : ''}${markText ? ` marked mark-${markText === '??' ? 'blunder' : markText === '?' ? 'mistake' : 'inaccuracy'}` : ''}`,
+          'data-testid': `move-${tk.ply}`,
+          'data-ply': String(tk.ply),
+          'aria-current': tk.ply === current ? 'step' : undefined,
+          'aria-label': label,
+          title: mark && mark.best && markText ? d.reviewBest(mark.played, mark.best) : undefined,
+          onclick: () => this.pick(tk.ply + 1),
+        },
+        tk.text,
+        markText ? h('span', { class: 'mark' }, markText) : null,
+      );
+      line.appendChild(b);
+    }
+    fill(this.element, parts);
+    const cur = this.element.querySelector<HTMLElement>('.move.current');
+    if (cur && viewPly === null) {
+      // Keep the last move in sight without scrolling the page.
+      this.element.scrollTop = this.element.scrollHeight;
+    } else if (cur) {
+      const top = cur.offsetTop - this.element.offsetTop;
+      if (top < this.element.scrollTop || top > this.element.scrollTop + this.element.clientHeight - 30) this.element.scrollTop = top - 40;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+// How games, sides, players and endings are named in the pages' language.
+import type { GameState, Seat, Spec } from './api';
+import { t } from './i18n';
+
+export function gameName(game: string): string {
+  const d = t() as unknown as Record<string, unknown>;
+  const v = d[game];
+  return typeof v === 'string' ? v : game;
+}
+
+export function sideName(side: string | null | undefined): string {
+  const d = t();
+  switch (side) {
+    case 'south':
+      return d.south;
+    case 'north':
+      return d.north;
+    case 'white':
+      return d.white;
+    case 'black':
+      return d.black;
+    default:
+      return side ?? '';
+  }
+}
+
+export function sidesOf(spec: Spec): [string, string] {
+  return spec.game === 'awele' ? ['south', 'north'] : ['white', 'black'];
+}
+
+// "Awélé · Abapa", "Awithlaknannai · Mosona · Bell", "Awechec · forced · white:3/2".
+export function specText(spec: Spec): string {
+  const d = t();
+  const parts = [gameName(spec.game)];
+  const short = (s: string | undefined) => (s ? s.replace(/ \(.*\)$/, '') : '');
+  if (spec.game === 'awithlaknannai' && spec.board) parts.push(short(d.boards[spec.board]) || spec.board);
+  if (spec.rules) parts.push(short(d.ruleSets[spec.rules]) || spec.rules);
+  if (spec.variant && spec.variant !== 'standard') parts.push(short(d.variants[spec.variant]) || spec.variant);
+  if (spec.handicap) parts.push(handicapText(String(spec.handicap)));
+  return parts.join(' · ');
+}
+
+export function handicapText(h: string): string {
+  return h
+    .split(',')
+    .map((part) => {
+      const [side, ratio] = part.includes(':') ? part.split(':') : ['', part];
+      return side ? `${sideName(side)} ${ratio}` : ratio;
+    })
+    .join(', ');
+}
+
+export function seatText(seat: Seat | undefined): string {
+  const d = t();
+  if (!seat) return '';
+  if (seat.kind === 'computer') return d.computerLevel(seat.level);
+  if (seat.kind === 'human') return seat.name || d.anonymous;
+  return seat.name || d.emptySeat;
+}
+
+export function clockText(c: { initial_ms: number; increment_ms: number } | null): string {
+  const d = t();
+  if (!c) return d.noClockShort;
+  return d.clockShort(Math.round((c.initial_ms / 60000) * 100) / 100, Math.round(c.increment_ms / 1000));
+}
+
+// The ending in words: who won, how, the score.
+export function outcomeText(g: GameState): string {
+  const d = t();
+  const o = g.outcome;
+  if (!o) return '';
+  const head = o.winner ? d.wins(sideName(o.winner)) : d.draw;
+  let how = d.terminations[o.termination] ?? o.termination;
+  const loser = o.winner ? g.sides.find((s) => s !== o.winner) : null;
+  if (o.termination === 'resignation' && loser) how = d.resigned(sideName(loser));
+  else if (o.termination === 'time forfeit') {
+    // The side whose flag fell: the loser, or at Awechec's draw the one whose clock shows 0.
+    const fell = loser ?? g.sides.find((_, i) => (g.clock?.remaining_ms[i] ?? 1) <= 0) ?? null;
+    if (fell) how = d.timeOut(sideName(fell));
+  } else if (g.spec.game === 'awechec') {
+    const step = g.position?.step;
+    if (step && step.kind === 'over') {
+      const reason = (document.documentElement.lang === 'fr' ? step.reason_fr : step.reason) as string | undefined;
+      if (reason) how = reason;
+    }
+  }
+  const score = g.spec.game === 'awechec' ? '' : ` (${d.score(o.score[0] ?? 0, o.score[1] ?? 0)})`;
+  return `${head} — ${how}${score}. ${o.result}`;
+}

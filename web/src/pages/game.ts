@@ -1,0 +1,544 @@
+// The game page /game/ID: the live game over the WebSocket (board, players, clocks, moves, offers,
+// buttons, a move typed in notation), the replay of its positions, analysis and review.
+import { api, ApiError, type GameState, type History } from '../api';
+import { boardFor } from '../boards/index';
+import type { BoardContext, GameBoard } from '../boards/board';
+import { fill, h, icon } from '../dom';
+import { lang, t } from '../i18n';
+import { outcomeText, seatText, sideName, specText, gameName } from '../names';
+import { navigate, type Page, type Route } from '../router';
+import { GameSocket } from '../socket';
+import { inviteOf, rememberMine } from '../store';
+import { Clocks } from '../game/clocks';
+import { example, moveText } from '../game/notation';
+import { MoveList } from '../game/movelist';
+import { AnalysisPanel } from '../game/analysis';
+import { mountNotFound } from './notfound';
+
+export function mountGame(root: HTMLElement, route: Route): Page {
+  const id = route.params.id ?? '';
+  const invite = route.query.get('invite');
+
+  // The model: what the server said, and what this viewer chose to look at.
+  let game: GameState | null = null;
+  let you: string | null = null;
+  let history: History | null = null;
+  let historyLoading = false;
+  let viewPly: number | null = null; // null: the live position
+  let flipped = false;
+  let error = '';
+  let errorTimer: number | undefined;
+  let notice = '';
+  let connected = true;
+  let confirmResign = false;
+  let copied = false;
+  let destroyed = false;
+  let socket: GameSocket | null = null;
+  let board: GameBoard | null = null;
+  let shown: { ply: number; live: boolean; id: string } | null = null;
+  let rematchSeen: string | null | undefined = undefined;
+  let inner: Page | null = null;
+
+  const clocks = new Clocks();
+  const moveList = new MoveList((ply) => view(ply));
+  const analysis = new AnalysisPanel(id, () => (game ? { game, ply: viewPly ?? game.ply, history } : null), () => render(false));
+
+  // The skeleton, built once.
+  const topBar = h('div', { class: 'player top' });
+  const bottomBar = h('div', { class: 'player bottom' });
+  const boardWrap = h('div', { class: 'board-wrap', role: 'region' });
+  const errorBox = h('p', { class: 'error board-error', role: 'alert', 'data-testid': 'error' });
+  const replayNav = h('div', { class: 'replay-nav', role: 'group' });
+  const moveForm = h('form', { class: 'move-form', 'data-testid': 'move-form' });
+  const statusBox = h('div', { class: 'status', 'data-testid': 'status', role: 'status' });
+  const inviteBox = h('div', { class: 'invite' });
+  const offersBox = h('div', { class: 'offers', 'aria-live': 'polite' });
+  const actions = h('div', { class: 'actions' });
+  const movesTitle = h('h2', { id: 'moves-title' });
+  const movesSection = h('section', { class: 'card moves', 'aria-labelledby': 'moves-title' }, movesTitle, moveList.element);
+  const recordBox = h('div', { class: 'record' });
+  const heading = h('h1', { class: 'game-title' });
+  const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'announce' });
+  const connBox = h('p', { class: 'connection', role: 'status' });
+
+  const moveInput = h('input', {
+    type: 'text',
+    id: 'move-input',
+    'data-testid': 'move-input',
+    autocomplete: 'off',
+    autocapitalize: 'off',
+    spellcheck: 'false',
+    enterkeyhint: 'send',
+  });
+  const moveLabel = h('label', { for: 'move-input', class: 'field-label' });
+  const moveHelp = h('span', { class: 'help', id: 'move-help' });
+  const moveSend = h('button', { type: 'submit', 'data-testid': 'move-send' });
+  moveInput.setAttribute('aria-describedby', 'move-help');
+  fill(moveForm, moveLabel, h('div', { class: 'move-row' }, moveInput, moveSend), moveHelp);
+  moveForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = moveInput.value.trim();
+    if (!text || !game) return;
+    sendMove(text);
+    moveInput.value = '';
+  });
+
+  const page = h(
+    'div',
+    { class: 'game-page' },
+    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, errorBox, connBox, replayNav, moveForm),
+    h('div', { class: 'side-col' }, heading, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
+    announcer,
+  );
+  root.appendChild(page);
+
+  // Talking to the server.
+  function send(message: Record<string, unknown>): void {
+    if (socket?.send(message)) return;
+    api.act(id, message).catch((e: Error) => showError(e.message));
+  }
+
+  function sendMove(text: string): void {
+    if (!game) return;
+    if (viewPly !== null) view(null);
+    send({ t: 'move', ply: game.ply, move: text });
+  }
+
+  function showError(message: string): void {
+    error = message;
+    window.clearTimeout(errorTimer);
+    errorTimer = window.setTimeout(() => {
+      error = '';
+      drawError();
+    }, 12000);
+    drawError();
+  }
+
+  function drawError(): void {
+    errorBox.textContent = error;
+    errorBox.hidden = !error;
+  }
+
+  // The side of this viewer at the bottom (spectators: the first side), unless flipped.
+  function bottomSide(): string {
+    if (!game) return 'south';
+    const [a, b] = game.sides as [string, string];
+    const base = you && game.sides.includes(you) ? you : a;
+    return flipped ? (base === a ? b : a) : base;
+  }
+
+  function canMove(): boolean {
+    return !!game && !!you && game.status === 'playing' && game.turn === you && viewPly === null && !game.thinking;
+  }
+
+  function ensureBoard(): void {
+    if (!game || board) return;
+    const factory = boardFor(game.spec.game);
+    if (!factory) return;
+    board = factory();
+    boardWrap.appendChild(board.element);
+  }
+
+  function ctx(): BoardContext {
+    return { lang: lang(), bottom: bottomSide(), interactive: canMove(), onMove: (text) => sendMove(text) };
+  }
+
+  function drawBoard(animate: boolean): void {
+    if (!game) return;
+    ensureBoard();
+    if (!board) return;
+    boardWrap.setAttribute('aria-label', `${t().boardLabel}: ${gameName(game.spec.game)}`);
+    let live = viewPly === null;
+    let k = viewPly ?? game.ply;
+    if (!live && (!history || !history.positions[k])) {
+      live = true;
+      k = game.ply;
+    }
+    const state = live
+      ? { board: game.board, position: game.position, legal: game.legal, last: game.last, before: game.before }
+      : {
+          board: game.board,
+          position: history!.positions[k],
+          legal: [],
+          last: k > 0 ? (history!.moves[k - 1] ?? null) : null,
+          before: k > 0 ? (history!.positions[k - 1] ?? null) : null,
+        };
+    const forward = animate && shown !== null && shown.id === game.id && k === shown.ply + 1;
+    shown = { ply: k, live, id: game.id };
+    board.update(state, ctx(), forward);
+  }
+
+  function playerBar(el: HTMLElement, side: string): void {
+    if (!game) return;
+    const d = t();
+    const i = game.sides.indexOf(side);
+    const seat = game.seats[i];
+    const toMove = game.status === 'playing' && game.turn === side;
+    const clock = h('div', { class: 'clock', 'data-testid': `clock-${side}`, 'aria-label': d.clockOf(sideName(side)), role: 'timer' });
+    clocks.bind(side, clock);
+    el.className = `player ${el === topBar ? 'top' : 'bottom'}${toMove ? ' to-move' : ''}`;
+    el.setAttribute('data-testid', `player-${side}`);
+    fill(
+      el,
+      h('span', { class: `side-dot side-${side}`, 'aria-hidden': 'true' }),
+      h(
+        'div',
+        { class: 'player-text' },
+        h('span', { class: 'player-side' }, sideName(side)),
+        h('span', { class: 'player-name' }, seatText(seat), you === side ? h('span', { class: 'you' }, ` (${d.you})`) : null),
+      ),
+      toMove && game.thinking && seat?.kind === 'computer' ? h('span', { class: 'thinking-dots', 'aria-hidden': 'true' }, '•••') : null,
+      clock,
+    );
+  }
+
+  function statusText(): HTMLElement[] {
+    const d = t();
+    if (!game) return [];
+    const out: HTMLElement[] = [];
+    if (game.status === 'over' && game.outcome) {
+      out.push(h('p', { class: 'status-main over' }, outcomeText(game)));
+    } else if (game.status === 'waiting') {
+      const mine = !!inviteOf(game.id) || (you !== null && game.kind === 'open');
+      out.push(h('p', { class: 'status-main' }, game.kind === 'friend' && mine ? d.waitingFriend : game.kind === 'open' && mine ? d.waitingOpen : d.waitingOther));
+    } else if (game.status === 'playing') {
+      const main = game.thinking ? d.thinking : game.turn && game.turn === you ? d.yourTurn : game.turn ? d.toPlay(sideName(game.turn)) : '';
+      out.push(h('p', { class: `status-main${game.turn === you ? ' yours' : ''}` }, main));
+      const step = game.position?.step;
+      if (game.spec.game === 'awechec' && step) {
+        let detail = '';
+        if (step.kind === 'awele') detail = d.aweleGame(Number(game.position.awele_game) || 1);
+        else if (step.kind === 'decision') detail = d.decides(sideName(step.owner), step.power, sideName(step.mover));
+        else if (step.kind === 'move') detail = d.chessMove(sideName(step.mover)) + (game.position.check ? ` (${d.check})` : '');
+        if (detail) out.push(h('p', { class: 'status-detail' }, detail));
+      }
+    }
+    return out;
+  }
+
+  function drawStatus(): void {
+    if (!game) return;
+    fill(statusBox, statusText());
+    statusBox.classList.toggle('over', game.status === 'over');
+  }
+
+  function drawInvite(): void {
+    const d = t();
+    const token = game ? inviteOf(game.id) : null;
+    if (!game || game.status !== 'waiting' || game.kind !== 'friend' || !token) {
+      fill(inviteBox);
+      inviteBox.hidden = true;
+      return;
+    }
+    inviteBox.hidden = false;
+    const link = `${location.origin}/game/${encodeURIComponent(game.id)}?invite=${encodeURIComponent(token)}`;
+    const input = h('input', { type: 'text', readonly: true, value: link, id: 'invite-link', 'data-testid': 'invite-link', onfocus: () => input.select() });
+    const copy = h('button', { type: 'button', 'data-testid': 'invite-copy' }, copied ? d.copied : d.copy);
+    copy.addEventListener('click', async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch {
+        document.execCommand?.('copy');
+      }
+      copied = true;
+      copy.textContent = t().copied;
+    });
+    fill(inviteBox, h('label', { for: 'invite-link', class: 'field-label' }, d.inviteLabel), h('div', { class: 'move-row' }, input, copy));
+  }
+
+  function drawOffers(): void {
+    const d = t();
+    if (!game) return;
+    const o = game.offers;
+    const lines: HTMLElement[] = [];
+    const other = (side: string | null) => side !== null && side !== you;
+    if (o.draw) lines.push(h('p', { 'data-testid': 'draw-offer' }, o.draw === you ? d.youOfferedDraw : d.drawOffered(sideName(o.draw))));
+    if (o.takeback) lines.push(h('p', { 'data-testid': 'takeback-offer' }, o.takeback === you ? d.youAskedTakeback : d.takebackAsked(sideName(o.takeback))));
+    if (o.rematch && !game.rematch) lines.push(h('p', { 'data-testid': 'rematch-offer' }, o.rematch === you ? d.youAskedRematch : d.rematchAsked(sideName(o.rematch))));
+    if (you && game.status === 'playing') {
+      if (other(o.draw)) lines.push(h('button', { type: 'button', class: 'subtle', 'data-testid': 'draw-decline', onclick: () => send({ t: 'draw', offer: false }) }, d.decline));
+      if (other(o.takeback)) lines.push(h('button', { type: 'button', class: 'subtle', 'data-testid': 'takeback-decline', onclick: () => send({ t: 'takeback', ask: false }) }, d.decline));
+    }
+    if (game.rematch) lines.push(h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch)}`, 'data-testid': 'rematch-link' }, d.goRematch));
+    fill(offersBox, lines);
+    offersBox.hidden = lines.length === 0;
+  }
+
+  function drawActions(): void {
+    const d = t();
+    if (!game) return;
+    const btns: HTMLElement[] = [];
+    const o = game.offers;
+    const player = you !== null && game.sides.includes(you);
+    if (player && game.status === 'playing') {
+      if (confirmResign) {
+        btns.push(
+          h(
+            'div',
+            { class: 'confirm', role: 'group', 'aria-label': d.resignQuestion },
+            h('span', {}, d.resignQuestion),
+            h('button', { type: 'button', class: 'danger', 'data-testid': 'resign-confirm', onclick: () => { confirmResign = false; send({ t: 'resign' }); drawActions(); } }, d.resignConfirm),
+            h('button', { type: 'button', 'data-testid': 'resign-cancel', onclick: () => { confirmResign = false; drawActions(); actions.querySelector<HTMLElement>('[data-testid="resign"]')?.focus(); } }, d.cancel),
+          ),
+        );
+      } else {
+        btns.push(h('button', { type: 'button', 'data-testid': 'resign', onclick: () => { confirmResign = true; drawActions(); actions.querySelector<HTMLElement>('[data-testid="resign-confirm"]')?.focus(); } }, d.resign));
+      }
+      const drawLabel = o.draw === you ? d.withdraw : o.draw ? d.acceptDraw : d.offerDraw;
+      btns.push(h('button', { type: 'button', 'data-testid': 'draw', class: o.draw && o.draw !== you ? 'primary' : '', onclick: () => send({ t: 'draw', offer: o.draw !== you }) }, drawLabel));
+      const tbLabel = o.takeback === you ? d.withdraw : o.takeback ? d.acceptTakeback : d.askTakeback;
+      btns.push(
+        h(
+          'button',
+          { type: 'button', 'data-testid': 'takeback', class: o.takeback && o.takeback !== you ? 'primary' : '', disabled: game.ply === 0 || game.thinking, onclick: () => send({ t: 'takeback', ask: o.takeback !== you }) },
+          tbLabel,
+        ),
+      );
+    }
+    if (player && game.status === 'over' && !game.rematch) {
+      btns.push(h('button', { type: 'button', 'data-testid': 'rematch', class: 'primary', disabled: o.rematch === you, onclick: () => send({ t: 'rematch' }) }, d.rematch));
+    }
+    btns.push(h('button', { type: 'button', 'data-testid': 'flip', 'aria-pressed': flipped ? 'true' : 'false', onclick: () => { flipped = !flipped; render(false); } }, icon('flip'), d.flip));
+    fill(actions, btns);
+  }
+
+  function drawReplayNav(): void {
+    const d = t();
+    if (!game) return;
+    const n = history ? history.moves.length : game.ply;
+    const k = viewPly ?? game.ply;
+    const mk = (testid: string, label: string, glyph: string, to: number | null, disabled: boolean) =>
+      h('button', { type: 'button', class: 'nav', 'data-testid': testid, 'aria-label': label, title: label, disabled, onclick: () => view(to) }, icon(glyph));
+    const where = k === 0 ? d.startPosition : d.atMove(k, n);
+    fill(
+      replayNav,
+      mk('replay-first', d.first, 'first', 0, k === 0 || n === 0),
+      mk('replay-prev', d.previous, 'prev', Math.max(0, k - 1), k === 0),
+      h('span', { class: 'replay-where', 'data-testid': 'replay-where', title: where, 'aria-label': where }, k === 0 ? d.startPosition : d.atMoveShort(k, n)),
+      mk('replay-next', d.next, 'next', k + 1 >= n ? null : k + 1, viewPly === null),
+      mk('replay-last', d.last, 'last', null, viewPly === null),
+      viewPly !== null && game.status !== 'over'
+        ? h('button', { type: 'button', class: 'primary', 'data-testid': 'replay-live', onclick: () => view(null) }, d.backLive)
+        : null,
+    );
+    replayNav.setAttribute('aria-label', d.replayHelp);
+    replayNav.hidden = game.ply === 0;
+  }
+
+  function drawMoveForm(): void {
+    const d = t();
+    if (!game) return;
+    moveLabel.textContent = d.typeMove;
+    moveHelp.textContent = d.typeMoveHelp(example(game.spec.game, lang()));
+    moveSend.textContent = d.send;
+    const player = you !== null && game.status === 'playing';
+    moveForm.hidden = !player;
+  }
+
+  function drawRecord(): void {
+    const d = t();
+    if (!game || game.ply === 0) {
+      fill(recordBox);
+      return;
+    }
+    const links =
+      game.spec.game === 'awechec'
+        ? [
+            h('a', { class: 'button', href: api.recordUrl(id, 'fr'), download: `awe-${id}-fr.awe`, 'data-testid': 'download-fr' }, d.downloadFr),
+            h('a', { class: 'button', href: api.recordUrl(id, 'en'), download: `awe-${id}-en.awe`, 'data-testid': 'download-en' }, d.downloadEn),
+          ]
+        : [h('a', { class: 'button', href: api.recordUrl(id, lang()), download: `awe-${id}.awe`, 'data-testid': 'download' }, d.download)];
+    fill(recordBox, links);
+  }
+
+  function render(animate: boolean): void {
+    if (!game || destroyed) return;
+    const d = t();
+    const bottom = bottomSide();
+    const top = game.sides.find((s) => s !== bottom) ?? game.sides[1]!;
+    heading.textContent = specText(game.spec);
+    playerBar(topBar, top);
+    playerBar(bottomBar, bottom);
+    clocks.update(game.clock, game.sides, game.status === 'playing');
+    drawStatus();
+    drawInvite();
+    drawOffers();
+    drawActions();
+    movesTitle.textContent = d.moves;
+    moveList.update(game, history, viewPly, lang(), analysis.marks());
+    analysis.draw();
+    drawReplayNav();
+    drawMoveForm();
+    drawRecord();
+    drawError();
+    connBox.textContent = connected ? '' : d.reconnecting;
+    connBox.hidden = connected;
+    drawBoard(animate);
+  }
+
+  // Shows the position after `k` moves (null: the live one).
+  function view(k: number | null): void {
+    if (!game) return;
+    const n = history ? history.moves.length : game.ply;
+    if (k !== null && (k >= n && k >= game.ply)) k = null;
+    if (k !== null && !history) {
+      void loadHistory().then(() => view(k));
+      return;
+    }
+    if (k !== null) k = Math.max(0, Math.min(k, n));
+    viewPly = k;
+    render(true);
+  }
+
+  async function loadHistory(): Promise<void> {
+    if (historyLoading) return;
+    historyLoading = true;
+    try {
+      const h = await api.history(id);
+      if (!destroyed) history = h;
+    } catch {
+      // The replay waits for the next state.
+    } finally {
+      historyLoading = false;
+    }
+  }
+
+  // Keeps the history in step with the live state: one move more is added here; anything else
+  // (a takeback, a gap) is fetched again.
+  function followHistory(g: GameState): void {
+    if (!history) {
+      void loadHistory().then(() => render(false));
+      return;
+    }
+    const n = history.moves.length;
+    const lastText = history.positions[n]?.text;
+    if (g.ply === n && lastText === g.position?.text) return;
+    if (g.ply === n + 1 && g.before && lastText === g.before.text && g.last) {
+      history.moves.push(g.last);
+      history.positions.push(g.position);
+      return;
+    }
+    if (g.ply < n && history.positions[g.ply]?.text === g.position?.text) {
+      history.moves.length = g.ply;
+      history.positions.length = g.ply + 1;
+      return;
+    }
+    history = null;
+    void loadHistory().then(() => render(false));
+  }
+
+  function onState(g: GameState): void {
+    const previous = game;
+    if (previous && previous.id !== g.id) return;
+    game = g;
+    if (viewPly !== null && viewPly > g.ply) viewPly = null;
+    followHistory(g);
+    if (previous && g.ply !== previous.ply) {
+      confirmResign = false;
+      if (g.ply > previous.ply) {
+        if (error) {
+          error = '';
+          window.clearTimeout(errorTimer);
+        }
+        const m = g.last;
+        const mover = previous.turn;
+        if (m && mover) announcer.textContent = t().played(sideName(mover), moveText(m, lang()));
+      }
+    }
+    if (previous && previous.status !== 'over' && g.status === 'over') announcer.textContent = outcomeText(g);
+    // A rematch both players wanted: they go to it.
+    if (rematchSeen !== undefined && rematchSeen === null && g.rematch && you) {
+      navigate(`/game/${encodeURIComponent(g.rematch)}`);
+      return;
+    }
+    rematchSeen = g.rematch;
+    render(viewPly === null);
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (!game || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+    const n = history ? history.moves.length : game.ply;
+    const k = viewPly ?? game.ply;
+    let to: number | null | undefined;
+    if (e.key === 'ArrowLeft') to = Math.max(0, k - 1);
+    else if (e.key === 'ArrowRight') to = k + 1 >= n ? null : k + 1;
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = null;
+    if (to === undefined) return;
+    e.preventDefault();
+    if (to === viewPly) return;
+    view(to);
+  }
+  document.addEventListener('keydown', onKey);
+
+  async function start(): Promise<void> {
+    if (invite && inviteOf(id) !== invite) {
+      try {
+        await api.join(id, invite);
+        rememberMine(id);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return showNotFound();
+        notice = t().joinFailed((e as Error).message);
+        showError(notice);
+      }
+    }
+    if (invite) window.history.replaceState(null, '', `/game/${encodeURIComponent(id)}`);
+    try {
+      const first = await api.state(id);
+      if (destroyed) return;
+      you = first.you;
+      onState(first.game);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return showNotFound();
+      showError((e as Error).message);
+    }
+    if (destroyed) return;
+    socket = new GameSocket(id, {
+      hello: (y) => {
+        you = y;
+      },
+      state: (g) => onState(g),
+      error: (m) => showError(m),
+      connection: (up) => {
+        connected = up;
+        if (game) {
+          connBox.textContent = up ? '' : t().reconnecting;
+          connBox.hidden = up;
+        }
+      },
+    });
+  }
+
+  function showNotFound(): void {
+    page.remove();
+    inner = mountNotFound(root, route, t().gameNotFound);
+  }
+
+  drawError();
+  connBox.hidden = true;
+  void start();
+
+  return {
+    destroy() {
+      destroyed = true;
+      socket?.close();
+      clocks.destroy();
+      board?.destroy();
+      analysis.destroy();
+      inner?.destroy();
+      window.clearTimeout(errorTimer);
+      document.removeEventListener('keydown', onKey);
+    },
+    relabel() {
+      if (inner) {
+        inner.relabel?.();
+        return;
+      }
+      render(false);
+    },
+    title: () => (game ? specText(game.spec) : t().gameTitle('')),
+  };
+}

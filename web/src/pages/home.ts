@@ -1,0 +1,394 @@
+// Home: a new game (which game, its settings, against whom, which side, which clock), and the
+// lists of games being played, open challenges and finished games, refreshed every few seconds.
+import { api, type NewGame, type Spec, type Summary } from '../api';
+import { fill, h, option } from '../dom';
+import { t } from '../i18n';
+import { clockText, gameName, seatText, sideName, sidesOf, specText } from '../names';
+import { navigate, type Page, type Route } from '../router';
+import { rememberInvite, rememberMine, isMine } from '../store';
+
+const RULES: Record<string, string[]> = {
+  awele: ['awechec', 'abapa', 'awari'],
+  awithlaknannai: ['wikipedia', 'globejoueur', 'bell', 'ludii'],
+};
+const BOARDS = ['mosona', 'kolowis', 'kolowis-ludii'];
+const VARIANTS = ['standard', 'forced', 'synchronous'];
+const HANDICAPS = ['', '3/2', '2/1', '3/1'];
+const REFRESH_MS = 4000;
+
+interface Settings {
+  game: string;
+  aweleRules: string;
+  awiRules: string;
+  awiBoard: string;
+  variant: string;
+  hWhite: string;
+  hBlack: string;
+  opponent: 'computer' | 'friend' | 'open';
+  level: number;
+  side: string; // 'first' | 'second' | 'random'
+  clock: boolean;
+  minutes: number;
+  increment: number;
+  name: string;
+}
+
+const DEFAULTS: Settings = {
+  game: 'awele',
+  aweleRules: 'awechec',
+  awiRules: 'wikipedia',
+  awiBoard: 'mosona',
+  variant: 'standard',
+  hWhite: '',
+  hBlack: '',
+  opponent: 'computer',
+  level: 3,
+  side: 'first',
+  clock: false,
+  minutes: 10,
+  increment: 5,
+  name: '',
+};
+
+const KEY = 'awe.newgame';
+
+function load(): Settings {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return { ...DEFAULTS, ...(typeof s === 'object' && s ? s : {}) };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+function save(s: Settings): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(s));
+  } catch {
+    // Not remembered.
+  }
+}
+
+export function specOf(s: Settings): Spec {
+  if (s.game === 'awele') return { game: 'awele', rules: s.aweleRules };
+  if (s.game === 'awithlaknannai') return { game: 'awithlaknannai', board: s.awiBoard, rules: s.awiRules };
+  const handicap = [s.hWhite && `white:${s.hWhite}`, s.hBlack && `black:${s.hBlack}`].filter(Boolean).join(',');
+  const spec: Spec = { game: 'awechec', variant: s.variant };
+  if (handicap) spec.handicap = handicap;
+  return spec;
+}
+
+export function mountHome(root: HTMLElement, _route: Route): Page {
+  const settings = load();
+  let busy = false;
+  let error = '';
+  let timer: number | undefined;
+  let lobbyFailed = false;
+  let lobby: { playing: Summary[]; open: Summary[]; finished: Summary[] } | null = null;
+  let destroyed = false;
+
+  const formBox = h('section', { class: 'card new-game', 'aria-labelledby': 'new-game-title' });
+  const listsBox = h('div', { class: 'lists' });
+  const layout = h('div', { class: 'home' }, formBox, listsBox);
+  root.appendChild(layout);
+
+  function set<K extends keyof Settings>(k: K, v: Settings[K]): void {
+    settings[k] = v;
+    save(settings);
+    drawForm();
+  }
+
+  function radios(name: string, current: string, items: [string, string, string?][], onPick: (v: string) => void, cls = ''): HTMLElement {
+    return h(
+      'div',
+      { class: `choices ${cls}`, role: 'radiogroup' },
+      items.map(([value, label, hint]) =>
+        h(
+          'label',
+          { class: `choice${value === current ? ' on' : ''}`, 'data-testid': `${name}-${value}` },
+          h('input', { type: 'radio', name, value, checked: value === current, onchange: () => onPick(value) }),
+          h('span', { class: 'choice-label' }, label),
+          hint ? h('span', { class: 'choice-hint' }, hint) : null,
+        ),
+      ),
+    );
+  }
+
+  function field(label: string, control: HTMLElement, help?: string, id?: string): HTMLElement {
+    const lab = h('label', { class: 'field-label', for: id }, label);
+    return h('div', { class: 'field' }, lab, control, help ? h('p', { class: 'help' }, help) : null);
+  }
+
+  function select(id: string, values: string[], labels: Record<string, string>, current: string, onPick: (v: string) => void): HTMLSelectElement {
+    const s = h('select', { id, 'data-testid': id, onchange: () => onPick(s.value) }, values.map((v) => option(v, labels[v] ?? v, v === current)));
+    return s;
+  }
+
+  function drawForm(): void {
+    const d = t();
+    const game = settings.game;
+    const [first, second] = sidesOf({ game });
+    const rows: HTMLElement[] = [];
+    rows.push(
+      h(
+        'fieldset',
+        { class: 'field' },
+        h('legend', { class: 'field-label' }, d.game),
+        radios(
+          'game',
+          game,
+          (['awele', 'awithlaknannai', 'awechec'] as const).map((g) => [g, gameName(g), d.gameBlurb[g]] as [string, string, string]),
+          (v) => set('game', v),
+          'games',
+        ),
+      ),
+    );
+    if (game === 'awele') {
+      rows.push(field(d.ruleSet, select('rules', RULES.awele!, d.ruleSets, settings.aweleRules, (v) => set('aweleRules', v)), undefined, 'rules'));
+    } else if (game === 'awithlaknannai') {
+      rows.push(
+        h(
+          'div',
+          { class: 'field-row' },
+          field(d.board, select('board', BOARDS, d.boards, settings.awiBoard, (v) => set('awiBoard', v)), undefined, 'board'),
+          field(d.ruleSet, select('rules', RULES.awithlaknannai!, d.ruleSets, settings.awiRules, (v) => set('awiRules', v)), undefined, 'rules'),
+        ),
+      );
+    } else {
+      const hl: Record<string, string> = { '': d.handicapNone, '3/2': '3/2', '2/1': '2/1', '3/1': '3/1' };
+      rows.push(field(d.variant, select('variant', VARIANTS, d.variants, settings.variant, (v) => set('variant', v)), undefined, 'variant'));
+      rows.push(
+        h(
+          'div',
+          { class: 'field-row' },
+          field(d.handicapWhite, select('handicap-white', HANDICAPS, hl, settings.hWhite, (v) => set('hWhite', v)), undefined, 'handicap-white'),
+          field(d.handicapBlack, select('handicap-black', HANDICAPS, hl, settings.hBlack, (v) => set('hBlack', v)), undefined, 'handicap-black'),
+        ),
+      );
+      rows.push(h('p', { class: 'help' }, d.handicapHelp));
+    }
+    rows.push(h('p', { class: 'help' }, h('a', { href: `/rules/${game}` }, `${d.rulesLink}: ${gameName(game)}`)));
+    rows.push(
+      h(
+        'fieldset',
+        { class: 'field' },
+        h('legend', { class: 'field-label' }, d.against),
+        radios(
+          'opponent',
+          settings.opponent,
+          [
+            ['computer', d.vsComputer],
+            ['friend', d.vsFriend],
+            ['open', d.vsOpen],
+          ],
+          (v) => set('opponent', v as Settings['opponent']),
+        ),
+      ),
+    );
+    if (settings.opponent === 'computer') {
+      const levels = Array.from({ length: 10 }, (_, i) => String(i + 1));
+      const labels = Object.fromEntries(levels.map((l) => [l, l]));
+      rows.push(field(d.level, select('level', levels, labels, String(settings.level), (v) => set('level', Number(v))), d.levelHelp, 'level'));
+    }
+    rows.push(
+      h(
+        'fieldset',
+        { class: 'field' },
+        h('legend', { class: 'field-label' }, d.yourSide),
+        radios(
+          'side',
+          settings.side,
+          [
+            ['first', sideName(first)],
+            ['second', sideName(second)],
+            ['random', d.random],
+          ],
+          (v) => set('side', v),
+        ),
+      ),
+    );
+    const minutes = h('input', { id: 'minutes', 'data-testid': 'minutes', type: 'number', min: '0', max: '180', step: '1', inputmode: 'numeric', value: String(settings.minutes) });
+    const increment = h('input', { id: 'increment', 'data-testid': 'increment', type: 'number', min: '0', max: '180', step: '1', inputmode: 'numeric', value: String(settings.increment) });
+    minutes.addEventListener('change', () => {
+      settings.minutes = Math.max(0, Math.min(180, Number(minutes.value) || 0));
+      save(settings);
+    });
+    increment.addEventListener('change', () => {
+      settings.increment = Math.max(0, Math.min(180, Number(increment.value) || 0));
+      save(settings);
+    });
+    rows.push(
+      h(
+        'fieldset',
+        { class: 'field' },
+        h('legend', { class: 'field-label' }, d.clock),
+        radios(
+          'clock',
+          settings.clock ? 'on' : 'none',
+          [
+            ['none', d.noClock],
+            ['on', d.withClock],
+          ],
+          (v) => set('clock', v === 'on'),
+        ),
+        settings.clock
+          ? h('div', { class: 'field-row clock-fields' }, field(d.minutes, minutes, undefined, 'minutes'), field(d.increment, increment, undefined, 'increment'))
+          : null,
+      ),
+    );
+    if (settings.opponent !== 'computer') {
+      const name = h('input', { id: 'name', 'data-testid': 'name', type: 'text', maxlength: '30', autocomplete: 'nickname', value: settings.name });
+      name.addEventListener('change', () => {
+        settings.name = name.value.trim();
+        save(settings);
+      });
+      rows.push(field(d.yourName, name, undefined, 'name'));
+    }
+    const submit = h('button', { type: 'submit', class: 'primary big', 'data-testid': 'start', disabled: busy }, busy ? d.starting : d.start);
+    const form = h(
+      'form',
+      { 'data-testid': 'new-game', novalidate: true },
+      rows,
+      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, error) : null,
+      submit,
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (settings.clock) {
+        settings.minutes = Math.max(0, Math.min(180, Number(minutes.value) || 0));
+        settings.increment = Math.max(0, Math.min(180, Number(increment.value) || 0));
+      }
+      const nameInput = form.querySelector<HTMLInputElement>('#name');
+      if (nameInput) settings.name = nameInput.value.trim();
+      save(settings);
+      void start();
+    });
+    fill(formBox, h('h1', { id: 'new-game-title' }, d.newGame), form);
+  }
+
+  async function start(): Promise<void> {
+    if (busy) return;
+    busy = true;
+    error = '';
+    drawForm();
+    const spec = specOf(settings);
+    const [first, second] = sidesOf(spec);
+    const side = settings.side === 'first' ? first : settings.side === 'second' ? second : 'random';
+    const opponent: NewGame['opponent'] =
+      settings.opponent === 'computer' ? { kind: 'computer', level: settings.level } : { kind: settings.opponent };
+    const body: NewGame = {
+      spec,
+      opponent,
+      side,
+      clock: settings.clock ? { minutes: settings.minutes, increment: settings.increment } : null,
+    };
+    if (settings.opponent !== 'computer' && settings.name) body.name = settings.name;
+    try {
+      const made = await api.create(body);
+      rememberMine(made.id);
+      if (made.invite) rememberInvite(made.id, made.invite);
+      navigate(`/game/${encodeURIComponent(made.id)}`);
+    } catch (e) {
+      busy = false;
+      error = (e as Error).message;
+      if (!destroyed) drawForm();
+    }
+  }
+
+  async function accept(id: string, button: HTMLButtonElement): Promise<void> {
+    button.disabled = true;
+    try {
+      await api.join(id);
+      rememberMine(id);
+      navigate(`/game/${encodeURIComponent(id)}`);
+    } catch (e) {
+      button.disabled = false;
+      error = (e as Error).message;
+      drawForm();
+    }
+  }
+
+  function entry(s: Summary, list: 'playing' | 'open' | 'finished'): HTMLElement {
+    const d = t();
+    const href = `/game/${encodeURIComponent(s.id)}`;
+    const [a, b] = s.seats;
+    const who = list === 'open' ? seatText(s.seats.find((x) => x.kind !== 'empty')) : `${seatText(a)} ${d.vs} ${seatText(b)}`;
+    const mine = isMine(s.id);
+    let action: HTMLElement;
+    if (list === 'open' && !mine) {
+      const btn = h('button', { type: 'button', class: 'primary', 'data-testid': `accept-${s.id}` }, d.accept);
+      btn.addEventListener('click', () => void accept(s.id, btn));
+      action = btn;
+    } else {
+      const label = list === 'finished' ? d.replay : list === 'open' ? d.yourChallenge : d.watch;
+      action = h('a', { href, class: 'button', 'data-testid': `${list === 'finished' ? 'replay' : 'watch'}-${s.id}` }, label);
+    }
+    return h(
+      'li',
+      { class: 'game-entry', 'data-testid': `game-${s.id}` },
+      h(
+        'div',
+        { class: 'entry-text' },
+        h('a', { href, class: 'entry-spec' }, specText(s.spec)),
+        h('span', { class: 'entry-who' }, who),
+        h('span', { class: 'entry-meta' }, [clockText(s.clock), s.result ? ` · ${s.result}` : ''].join('')),
+      ),
+      action,
+    );
+  }
+
+  function drawLists(): void {
+    const d = t();
+    const section = (key: 'playing' | 'open' | 'finished', title: string) => {
+      const items = lobby?.[key] ?? [];
+      return h(
+        'section',
+        { class: 'card list', 'aria-labelledby': `list-${key}-title` },
+        h('h2', { id: `list-${key}-title` }, title, lobby ? h('span', { class: 'count' }, String(items.length)) : null),
+        items.length
+          ? h('ul', { 'data-testid': `list-${key}` }, items.map((s) => entry(s, key)))
+          : h('p', { class: 'empty', 'data-testid': `list-${key}` }, lobby ? d.none : '…'),
+      );
+    };
+    fill(
+      listsBox,
+      lobbyFailed ? h('p', { class: 'error', role: 'status' }, d.listsFailed) : null,
+      section('open', d.open),
+      section('playing', d.playing),
+      section('finished', d.finished),
+    );
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const l = await api.lobby();
+      if (destroyed) return;
+      lobby = l;
+      lobbyFailed = false;
+    } catch {
+      lobbyFailed = true;
+    }
+    if (destroyed) return;
+    // Keep the focus where it was if it was on a list's button.
+    const focused = document.activeElement?.getAttribute('data-testid');
+    drawLists();
+    if (focused) listsBox.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus();
+    timer = window.setTimeout(() => void refresh(), document.hidden ? REFRESH_MS * 3 : REFRESH_MS);
+  }
+
+  drawForm();
+  drawLists();
+  void refresh();
+
+  return {
+    destroy() {
+      destroyed = true;
+      window.clearTimeout(timer);
+    },
+    relabel() {
+      drawForm();
+      drawLists();
+    },
+    title: () => t().newGame,
+  };
+}

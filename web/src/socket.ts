@@ -1,0 +1,73 @@
+// The live game: WebSocket /ws/games/ID, reconnected with a growing delay when it drops. The
+// server sends everything again on each connection, so nothing is kept here.
+import type { GameState } from './api';
+
+export interface SocketHandlers {
+  hello(you: string | null): void;
+  state(game: GameState): void;
+  error(message: string): void;
+  connection(up: boolean): void;
+}
+
+export class GameSocket {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private delay = 500;
+  private retry: number | undefined;
+  private ping: number | undefined;
+
+  constructor(
+    private id: string,
+    private on: SocketHandlers,
+  ) {
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${scheme}//${location.host}/ws/games/${encodeURIComponent(this.id)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.on.connection(true);
+      window.clearInterval(this.ping);
+      this.ping = window.setInterval(() => this.send({ t: 'ping' }), 25000);
+    };
+    ws.onmessage = (e) => {
+      let m: any;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (m.t === 'hello') this.on.hello(m.you ?? null);
+      else if (m.t === 'state' && m.game) this.on.state(m.game as GameState);
+      else if (m.t === 'error') this.on.error(String(m.message ?? ''));
+    };
+    ws.onclose = () => {
+      window.clearInterval(this.ping);
+      if (this.ws !== ws || this.closed) return;
+      this.ws = null;
+      this.on.connection(false);
+      this.retry = window.setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 10000);
+    };
+    ws.onerror = () => ws.close();
+  }
+
+  // Sends a message; false when the connection is down (the caller says so).
+  send(message: unknown): boolean {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.retry);
+    window.clearInterval(this.ping);
+    this.ws?.close();
+    this.ws = null;
+  }
+}
