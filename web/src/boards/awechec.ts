@@ -1,16 +1,377 @@
-// A stand-in until the Awechec board is written (web/src/boards/awechec.ts).
-import type { GameBoard } from './board';
+// The Awechec board: the chessboard (chessground: moves by drag and drop or by clicks among the
+// legal chess MOVEs, a chooser for promotions), beside it (below on a phone) the Awélé board while
+// an Awélé game is played (the Awélé board of ./awele), the decision as two buttons when the viewer
+// owns the power in use, the list of powers (7 × 7 discs), the phase and the handicaps. The board
+// never decides what is legal: it offers the MOVEs the server sent and sends back their `text`.
+import { Chessground } from '@lichess-org/chessground';
+import type { Api } from '@lichess-org/chessground/api';
+import type { Config } from '@lichess-org/chessground/config';
+import type { Key } from '@lichess-org/chessground/types';
+import type { BoardContext, GameBoard, Lang } from './board';
+import { createAweleBoard } from './awele';
+import { type PowersView, drawPowers } from './awechec/powers';
+import { type Side, T } from './awechec/texts';
+
+interface ChessMove {
+  text: string;
+  kind: 'chess';
+  uci: string;
+  from: string;
+  to: string;
+  promotion: string | null;
+  fr?: string;
+}
+interface DecisionMove {
+  text: string;
+  kind: 'decision';
+  decision: 'normal' | 'null';
+}
+
+type Step =
+  | { kind: 'awele'; player: Side }
+  | { kind: 'decision'; owner: Side; power: number; mover: Side }
+  | { kind: 'move'; mover: Side; power: number | null }
+  | { kind: 'over'; winner: Side | null; reason: string; reason_fr: string };
+
+interface AwechecView {
+  fen: string;
+  check: boolean;
+  step: Step;
+  powers: PowersView;
+  awele: any | null;
+  awele_game: number;
+  handicaps: { white: string | null; black: string | null };
+  text?: string;
+}
+
+const ROLES: Record<string, 'queen' | 'rook' | 'bishop' | 'knight'> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+
+function isView(v: any): v is AwechecView {
+  return !!v && typeof v.fen === 'string' && !!v.step && typeof v.step.kind === 'string';
+}
+
+function div(cls: string, parent?: HTMLElement): HTMLDivElement {
+  const d = document.createElement('div');
+  d.className = cls;
+  if (parent) parent.appendChild(d);
+  return d;
+}
+
+function boardPart(fen: string): string {
+  return fen.split(' ')[0] ?? '';
+}
+
+/** The rook's square for a castling move given as the king's two-square step (e1g1 → h1). */
+function castleAlias(m: ChessMove): string | null {
+  if (!/^O-O/.test(m.text)) return null;
+  const rank = m.from[1];
+  if (m.from[0] !== 'e' || m.to[1] !== rank) return null;
+  if (m.to[0] === 'g') return `h${rank}`;
+  if (m.to[0] === 'c') return `a${rank}`;
+  return null;
+}
 
 export function createAwechecBoard(): GameBoard {
-  const element = document.createElement('div');
-  element.className = 'board';
-  return {
-    element,
-    update(state) {
-      element.textContent = String(state.position?.text ?? '');
-    },
-    destroy() {
-      element.remove();
-    },
-  };
+  // A grid: the chessboard on the left, the rest on its right; in one column where the board is
+  // narrow (a phone), the phase and the decision first, and the Awélé board above the chessboard
+  // while an Awélé game is played.
+  const element = div('board awechec-board');
+  element.setAttribute('data-testid', 'board');
+  const grid = div('awechec-grid', element);
+  const head = div('awechec-head', grid);
+  const phase = div('awechec-phase', head);
+  const status = div('awechec-status', head);
+  status.setAttribute('aria-live', 'polite');
+  const decision = div('awechec-decision', head);
+  const chessBox = div('awechec-chess', grid);
+  const cgEl = div('awechec-cg', chessBox);
+  const promo = div('awechec-promotion', chessBox);
+  promo.hidden = true;
+  const aweleBox = div('awechec-awele', grid);
+  const powersBox = div('awechec-powers', grid);
+  const powersTitle = div('awechec-powers-title', powersBox);
+  const powersSvg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  powersSvg.setAttribute('class', 'awechec-powers-grid');
+  powersSvg.setAttribute('role', 'img');
+  powersBox.appendChild(powersSvg);
+  const powersLegend = div('awechec-powers-legend', powersBox);
+  const handicaps = div('awechec-handicaps', grid);
+
+  let cg: Api | null = null;
+  let awele: GameBoard | null = null;
+  let ctx: BoardContext | null = null;
+  let view: AwechecView | null = null;
+  let chessMoves: ChessMove[] = [];
+  let lastChess: { move: [Key, Key]; board: string } | null = null;
+  let shownDecision = '';
+
+  // ---- the chessboard ----
+
+  function onChessMove(orig: Key, dest: Key): void {
+    const c = ctx;
+    if (!c) return;
+    const found = chessMoves.filter((m) => m.from === orig && (m.to === dest || castleAlias(m) === dest));
+    if (found.length === 1) {
+      c.onMove(found[0]!.text);
+    } else if (found.length > 1) {
+      choosePromotion(found, found[0]!.to as Key);
+    } else {
+      resync();
+    }
+  }
+
+  /** Puts the pieces back as the position has them (after a move not sent). */
+  function resync(): void {
+    if (cg && view) cg.set({ fen: view.fen, lastMove: lastChess?.move });
+  }
+
+  function choosePromotion(moves: ChessMove[], dest: Key): void {
+    const lang: Lang = ctx?.lang ?? 'fr';
+    const color: Side = view?.step.kind === 'move' ? view.step.mover : 'white';
+    const orientation = cg?.state.orientation ?? 'white';
+    const file = dest.charCodeAt(0) - 97;
+    const col = orientation === 'white' ? file : 7 - file;
+    const fromTop = (dest[1] === '8') === (orientation === 'white');
+    promo.replaceChildren();
+    promo.className = 'awechec-promotion cg-wrap';
+    const label = document.createElement('span');
+    label.className = 'awechec-promotion-label';
+    label.textContent = T[lang].promotion;
+    promo.appendChild(label);
+    const order = ['q', 'n', 'r', 'b'];
+    const offered = order.filter((r) => moves.some((m) => m.promotion === r));
+    offered.forEach((role, i) => {
+      const m = moves.find((x) => x.promotion === role)!;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'awechec-promotion-choice';
+      b.dataset.promotion = role;
+      b.title = T[lang].pieces[role] ?? role;
+      b.setAttribute('aria-label', b.title);
+      b.style.left = `${col * 12.5}%`;
+      b.style.top = fromTop ? `${i * 12.5}%` : `${(7 - i) * 12.5}%`;
+      const piece = document.createElement('piece');
+      piece.className = `${ROLES[role]} ${color}`;
+      b.appendChild(piece);
+      b.addEventListener('click', (e) => {
+        e.stopPropagation();
+        closePromotion();
+        ctx?.onMove(m.text);
+      });
+      promo.appendChild(b);
+    });
+    promo.hidden = false;
+  }
+
+  function closePromotion(): void {
+    promo.hidden = true;
+    promo.replaceChildren();
+  }
+
+  promo.addEventListener('click', () => {
+    // A click beside the choices takes the move back.
+    closePromotion();
+    resync();
+  });
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.key === 'Escape' && !promo.hidden) {
+      closePromotion();
+      resync();
+    }
+  }
+  document.addEventListener('keydown', onKey);
+
+  function drawChess(v: AwechecView, c: BoardContext, last: any, animate: boolean): void {
+    const legal = chessMoves;
+    const board = boardPart(v.fen);
+    if (last && last.kind === 'chess' && typeof last.from === 'string' && typeof last.to === 'string') {
+      lastChess = { move: [last.from as Key, last.to as Key], board };
+    } else if (lastChess && lastChess.board !== board) {
+      lastChess = null; // a null move keeps the pieces (and the highlight); anything else drops it
+    }
+    const turnColor: Side = v.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    const mover = v.step.kind === 'move' ? v.step.mover : null;
+    const canMove = c.interactive && mover !== null && legal.length > 0;
+    const dests = new Map<Key, Key[]>();
+    if (canMove) {
+      for (const m of legal) {
+        const list = dests.get(m.from as Key) ?? [];
+        if (!list.includes(m.to as Key)) list.push(m.to as Key);
+        const alias = castleAlias(m);
+        if (alias && !list.includes(alias as Key)) list.push(alias as Key);
+        dests.set(m.from as Key, list);
+      }
+    }
+    const config: Config = {
+      fen: v.fen,
+      orientation: c.bottom === 'black' ? 'black' : 'white',
+      turnColor,
+      check: !!v.check,
+      lastMove: lastChess?.move,
+      coordinates: true,
+      autoCastle: true,
+      animation: { enabled: animate, duration: 220 },
+      highlight: { lastMove: true, check: true },
+      movable: {
+        free: false,
+        color: canMove ? (mover as Side) : undefined,
+        dests,
+        showDests: true,
+        rookCastle: true,
+        events: { after: (orig, dest) => onChessMove(orig, dest) },
+      },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+      selectable: { enabled: true },
+      drawable: { enabled: true },
+    };
+    if (!cg) cg = Chessground(cgEl, config);
+    else {
+      if (!canMove) cg.cancelMove();
+      cg.set(config);
+    }
+    cgEl.setAttribute('aria-label', `${T[c.lang].board}: ${v.fen}`);
+  }
+
+  // ---- the rest: phase, status, decision, Awélé, powers ----
+
+  function drawSide(v: AwechecView, s: { legal: any[]; last: any; before: any }, c: BoardContext, animate: boolean): void {
+    const t = T[c.lang];
+    const step = v.step;
+    const inAwele = !!v.awele;
+    phase.textContent = inAwele ? t.awele(v.awele_game) : t.chess;
+    phase.classList.toggle('awele', inAwele);
+    let line = '';
+    switch (step.kind) {
+      case 'awele':
+        line = `${t.aweleTurn(step.player)} ${t.aweleHint}`;
+        break;
+      case 'decision':
+        line = t.decision(step.power, step.owner, step.mover);
+        break;
+      case 'move':
+        line = t.move(step.mover, step.power) + (v.check ? ` ${t.check}` : '');
+        break;
+      case 'over':
+        line = t.over(step.winner, c.lang === 'fr' ? step.reason_fr : step.reason);
+        break;
+    }
+    status.textContent = line;
+    status.dataset.step = step.kind;
+
+    // The decision: two buttons when the viewer owns the power in use.
+    const decisions: DecisionMove[] = c.interactive
+      ? (s.legal ?? []).filter((m: any) => m && m.kind === 'decision' && typeof m.text === 'string')
+      : [];
+    const key = step.kind === 'decision' && decisions.length
+      ? `${c.lang}|${v.text}|${decisions.map((d) => d.text).join(',')}`
+      : '';
+    if (key !== shownDecision) {
+      shownDecision = key;
+      decision.replaceChildren();
+      if (key && step.kind === 'decision') {
+        const head = div('awechec-decision-title', decision);
+        head.textContent = t.yourDecision(step.power, step.owner);
+        // The usual choice first: a normal move when power and turn are the same colour.
+        const usual = step.owner === step.mover ? 'normal' : 'null';
+        const ordered = [...decisions].sort((a, b) => (a.decision === usual ? -1 : b.decision === usual ? 1 : 0));
+        for (const d of ordered) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.className = `awechec-decide ${d.decision}${d.decision === usual ? ' usual' : ''}`;
+          b.dataset.decision = d.decision;
+          b.textContent = d.decision === 'normal' ? t.normal(step.mover) : t.nullMove(step.mover);
+          b.addEventListener('click', () => {
+            for (const x of Array.from(decision.querySelectorAll('button'))) x.disabled = true;
+            ctx?.onMove(d.text);
+          });
+          decision.appendChild(b);
+        }
+      }
+    }
+    for (const b of Array.from(decision.querySelectorAll('button'))) b.disabled = false;
+    decision.hidden = !shownDecision;
+    status.hidden = !!shownDecision; // the decision box says it already
+
+    // The Awélé board, while an Awélé game is played.
+    if (inAwele) {
+      if (!awele) {
+        awele = createAweleBoard();
+        aweleBox.appendChild(awele.element);
+      }
+      const last = s.last && s.last.kind === 'awele' ? s.last : null;
+      const before = last && s.before && s.before.awele ? s.before.awele : null;
+      awele.update(
+        {
+          board: null,
+          position: v.awele,
+          legal: (s.legal ?? []).filter((m: any) => m && m.kind === 'awele'),
+          last,
+          before,
+        },
+        { lang: c.lang, bottom: c.bottom, interactive: c.interactive && step.kind === 'awele', onMove: c.onMove },
+        animate && !!before,
+      );
+    } else if (awele) {
+      awele.destroy();
+      awele = null;
+    }
+    aweleBox.hidden = !inAwele;
+    grid.classList.toggle('in-awele', inAwele);
+
+    // The powers.
+    const owners = (v.powers?.owners ?? []).filter((o): o is Side => o === 'white' || o === 'black');
+    const marked = typeof v.powers?.marked === 'number' ? v.powers.marked : 0;
+    const active = step.kind === 'decision' || step.kind === 'move' || step.kind === 'awele';
+    drawPowers(powersSvg, { owners, marked }, c.lang, active && marked < owners.length);
+    const left = owners.length - Math.min(marked, owners.length);
+    const w = owners.filter((o) => o === 'white').length;
+    powersTitle.textContent = `${t.powers} — ${t.counts(w, owners.length - w, left)}`;
+    powersLegend.textContent = t.legend;
+    powersSvg.setAttribute('aria-label', `${t.powers}: ${t.counts(w, owners.length - w, left)}`);
+
+    // The handicaps.
+    handicaps.replaceChildren();
+    for (const s2 of ['white', 'black'] as const) {
+      const h = v.handicaps?.[s2];
+      if (typeof h === 'string' && h) {
+        const d = div('awechec-handicap', handicaps);
+        d.textContent = t.handicap(s2, h);
+      }
+    }
+    handicaps.hidden = !handicaps.childElementCount;
+  }
+
+  // ---- the contract ----
+
+  function update(
+    s: { board: any; position: any; legal: any[]; last: any | null; before: any | null },
+    c: BoardContext,
+    animate: boolean,
+  ): void {
+    ctx = c;
+    if (!isView(s.position)) return;
+    const v = s.position;
+    if (view?.text !== v.text) closePromotion();
+    view = v;
+    chessMoves = c.interactive
+      ? (s.legal ?? []).filter(
+          (m: any): m is ChessMove => !!m && m.kind === 'chess' && typeof m.from === 'string' && typeof m.to === 'string',
+        )
+      : [];
+    drawChess(v, c, s.last, animate);
+    drawSide(v, s, c, animate);
+  }
+
+  function destroy(): void {
+    document.removeEventListener('keydown', onKey);
+    cg?.destroy();
+    cg = null;
+    awele?.destroy();
+    awele = null;
+    element.remove();
+  }
+
+  return { element, update, destroy };
 }

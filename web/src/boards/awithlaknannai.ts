@@ -1,16 +1,605 @@
-// A stand-in until the Awithlaknannai board is written (web/src/boards/awithlaknannai.ts).
-import type { GameBoard } from './board';
+// The Awithlaknannai board ("fighting serpents": Mosona, Kolowis): an SVG of the points and lines
+// the server sends (state.board), White and Black pieces, the point names for the notation, the
+// last move's path. A move is entered by clicks or by dragging: a piece that starts a legal move,
+// then its landing points one by one (a capture chain: after each landing point the next ones are
+// shown and the pieces taken so far fade). The board only filters the legal MOVEs the server sent;
+// when the points chosen are one whole move, it sends that move's text.
+import type { BoardContext, GameBoard } from './board';
+import {
+  type Adjacency,
+  type SerpentsMove,
+  adjacency,
+  complete,
+  isMove,
+  jumpedBy,
+  matching,
+  nextPoints,
+  starts,
+  takenSoFar,
+} from './serpents/chain';
+import { type Layout, type PointGeo, type XY, PIECE_R, STEP, isPoint, layout, nearest, spanOf } from './serpents/layout';
+
+type Color = 'white' | 'black';
+
+interface SerpentsView {
+  white: string[];
+  black: string[];
+  turn?: string;
+  text?: string;
+}
+
+interface Geometry {
+  key: string;
+  points: PointGeo[];
+  lines: [string, string][];
+  adj: Adjacency;
+}
+
+/** What is drawn at one instant: the pieces, those faded, the piece in the air. */
+interface Scene {
+  pieces: Map<string, Color>;
+  faded: Map<string, Color>; // taken by the chain so far, drawn pale under the others
+  mover: { at: XY; color: Color; scale: number } | null;
+  hints: boolean;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+const texts = {
+  fr: { choose: 'Quelle prise ?', cancel: 'Annuler', board: 'Plateau d’Awithlaknannai' },
+  en: { choose: 'Which capture?', cancel: 'Cancel', board: 'Awithlaknannai board' },
+};
+
+let boards = 0;
+
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+function isView(v: any): v is SerpentsView {
+  return !!v && Array.isArray(v.white) && Array.isArray(v.black);
+}
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function piecesOf(view: SerpentsView): Map<string, Color> {
+  const m = new Map<string, Color>();
+  for (const p of view.white) m.set(p, 'white');
+  for (const p of view.black) m.set(p, 'black');
+  return m;
+}
+
+/** The position after `move`, as the board shows it while the server answers. */
+function applied(view: SerpentsView, move: SerpentsMove): SerpentsView {
+  const pieces = piecesOf(view);
+  const from = move.path[0]!;
+  const to = move.path[move.path.length - 1]!;
+  const color = pieces.get(from);
+  const taken = new Set(move.captured);
+  const white: string[] = [];
+  const black: string[] = [];
+  for (const [p, c] of pieces) {
+    if (p === from || taken.has(p)) continue;
+    (c === 'white' ? white : black).push(p);
+  }
+  if (color) (color === 'white' ? white : black).push(to);
+  return { white, black };
+}
 
 export function createAwithlaknannaiBoard(): GameBoard {
+  const id = `aw${++boards}`;
   const element = document.createElement('div');
-  element.className = 'board';
-  return {
-    element,
-    update(state) {
-      element.textContent = String(state.position?.text ?? '');
-    },
-    destroy() {
-      element.remove();
-    },
-  };
+  element.className = 'board awithlaknannai-board';
+  element.setAttribute('data-testid', 'board');
+  const root = svg('svg', { class: 'serpents', role: 'img' });
+  element.appendChild(root);
+  const defs = svg('defs', {}, root);
+  for (const [color, light, dark] of [
+    ['white', '#fffdf6', '#d9cfbd'],
+    ['black', '#5a544e', '#141210'],
+  ] as const) {
+    const g = svg('radialGradient', { id: `${id}-${color}`, cx: '38%', cy: '32%', r: '70%' }, defs);
+    svg('stop', { offset: '0%', 'stop-color': light }, g);
+    svg('stop', { offset: '100%', 'stop-color': dark }, g);
+  }
+  const gBoard = svg('g', { class: 'lines' }, root);
+  const gLast = svg('g', { class: 'last' }, root);
+  const gHints = svg('g', { class: 'hints' }, root);
+  const gPieces = svg('g', { class: 'pieces' }, root);
+  const gDests = svg('g', { class: 'dests' }, root);
+  const gNames = svg('g', { class: 'names' }, root);
+  const gTop = svg('g', { class: 'top' }, root);
+  const gHit = svg('g', { class: 'hit' }, root);
+  const chooser = document.createElement('div');
+  chooser.className = 'serpents-chooser';
+  chooser.hidden = true;
+  element.appendChild(chooser);
+
+  let geo: Geometry | null = null;
+  let lay: Layout | null = null;
+  let view: SerpentsView = { white: [], black: [] };
+  let legal: SerpentsMove[] = [];
+  let last: SerpentsMove | null = null;
+  let ctx: BoardContext | null = null;
+  let prefix: string[] = [];
+  let drag: { from: string; start: XY; at: XY; moved: boolean; wasHead: boolean; pointer: number } | null = null;
+  let hover: string | null = null;
+  let pending: { move: SerpentsMove; timer: number } | null = null;
+  let anim: number | null = null;
+  let destroyed = false;
+
+  // ---- geometry and layout ----
+
+  function setGeometry(board: any): void {
+    const points: PointGeo[] = Array.isArray(board?.points) ? board.points.filter(isPoint) : [];
+    const lines: [string, string][] = Array.isArray(board?.lines)
+      ? board.lines.filter((l: any) => Array.isArray(l) && l.length === 2).map((l: any) => [String(l[0]), String(l[1])])
+      : [];
+    const key = `${board?.kind}:${points.map((p) => p.name).join(',')}:${lines.length}`;
+    if (geo && geo.key === key) return;
+    geo = { key, points, lines, adj: adjacency(lines) };
+    lay = null;
+  }
+
+  /** Turned a quarter where the rows would not fit across with points at least ~27 px apart. */
+  function wantVertical(): boolean {
+    if (!geo) return false;
+    const width = element.clientWidth || element.parentElement?.clientWidth || 0;
+    if (width === 0) return false;
+    return width / (spanOf(geo.points) + 1.2) < 27;
+  }
+
+  function relayout(): boolean {
+    if (!geo) return false;
+    const flipped = ctx?.bottom === 'black';
+    const vertical = wantVertical();
+    if (lay && lay.flipped === flipped && lay.vertical === vertical) return false;
+    lay = layout(geo.points, flipped, vertical);
+    drawStatic();
+    return true;
+  }
+
+  function drawStatic(): void {
+    if (!geo || !lay) return;
+    const l = lay;
+    root.setAttribute('viewBox', `0 0 ${l.width} ${l.height}`);
+    root.classList.toggle('vertical', l.vertical);
+    element.classList.toggle('vertical', l.vertical);
+    // The size on the screen: at most ~70 px a step across; turned, ~34 px a step down.
+    if (l.vertical) {
+      const stepPx = Math.max(30, Math.min(36, (window.innerHeight - 160) / (l.span + 1.2)));
+      root.style.height = `${(l.height / STEP) * stepPx}px`;
+      root.style.width = 'auto';
+      root.style.maxWidth = '';
+    } else {
+      root.style.height = '';
+      root.style.width = '100%';
+      root.style.maxWidth = `${(l.width / STEP) * 70}px`;
+    }
+    gBoard.replaceChildren();
+    gNames.replaceChildren();
+    gHit.replaceChildren();
+    svg('rect', { x: 4, y: 4, width: l.width - 8, height: l.height - 8, rx: 26, class: 'ground' }, gBoard);
+    for (const [a, b] of geo.lines) {
+      const pa = l.pos.get(a);
+      const pb = l.pos.get(b);
+      if (!pa || !pb) continue;
+      svg('line', { x1: pa.x, y1: pa.y, x2: pb.x, y2: pb.y, class: 'line' }, gBoard);
+    }
+    for (const p of geo.points) {
+      const at = l.pos.get(p.name)!;
+      svg('circle', { cx: at.x, cy: at.y, r: 7, class: 'point' }, gBoard);
+      const lab = l.label.get(p.name)!;
+      const t = svg('text', { x: lab.x, y: lab.y, class: 'name', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, gNames);
+      t.textContent = p.name;
+      svg('circle', { cx: at.x, cy: at.y, r: STEP * 0.48, class: 'hit', 'data-point': p.name }, gHit);
+    }
+  }
+
+  // ---- what is offered ----
+
+  function offered(): SerpentsMove[] {
+    return ctx?.interactive && !pending ? legal : [];
+  }
+
+  function head(): string | null {
+    return prefix.length ? prefix[prefix.length - 1]! : null;
+  }
+
+  // ---- drawing ----
+
+  function baseScene(): Scene {
+    const shown = pending ? applied(view, pending.move) : view;
+    const pieces = piecesOf(shown);
+    const faded = new Map<string, Color>();
+    let mover: Scene['mover'] = null;
+    if (prefix.length && !pending) {
+      const from = prefix[0]!;
+      const color = pieces.get(from);
+      if (color) {
+        pieces.delete(from);
+        for (const p of takenSoFar(offered(), prefix, geo!.adj)) {
+          const c = pieces.get(p);
+          if (c) faded.set(p, c);
+          pieces.delete(p);
+        }
+        if (drag?.moved) mover = { at: drag.at, color, scale: 1.12 };
+        else pieces.set(head()!, color);
+      }
+    }
+    return { pieces, faded, mover, hints: true };
+  }
+
+  function render(scene: Scene = baseScene()): void {
+    if (!geo || !lay) return;
+    const l = lay;
+    gLast.replaceChildren();
+    gHints.replaceChildren();
+    gDests.replaceChildren();
+    gPieces.replaceChildren();
+    gTop.replaceChildren();
+    for (const c of Array.from(gHit.children)) c.classList.remove('grab', 'dest');
+
+    // The last move: its path, where it started, the pieces it took.
+    const lastShown = pending ? pending.move : last;
+    if (lastShown && scene.hints) {
+      const pts = lastShown.path.map((p) => l.pos.get(p)).filter((p): p is XY => !!p);
+      if (pts.length >= 2) {
+        svg('polyline', { points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'last-path' }, gLast);
+        svg('circle', { cx: pts[0]!.x, cy: pts[0]!.y, r: PIECE_R + 4, class: 'last-from' }, gLast);
+        for (const p of pts.slice(1)) svg('circle', { cx: p.x, cy: p.y, r: 12, class: 'last-stop' }, gLast);
+      }
+      for (const c of lastShown.captured) {
+        const at = l.pos.get(c);
+        if (!at || scene.pieces.has(c)) continue;
+        const d = 11;
+        svg('path', { d: `M${at.x - d},${at.y - d}L${at.x + d},${at.y + d}M${at.x + d},${at.y - d}L${at.x - d},${at.y + d}`, class: 'last-taken' }, gLast);
+      }
+    }
+
+    // What the player may do.
+    const moves = offered();
+    if (scene.hints && moves.length) {
+      if (!prefix.length) {
+        for (const p of starts(moves)) {
+          const at = l.pos.get(p);
+          if (at) svg('circle', { cx: at.x, cy: at.y, r: PIECE_R + 6, class: 'movable', 'data-point': p }, gHints);
+          gHit.querySelector(`[data-point="${p}"]`)?.classList.add('grab');
+        }
+      } else {
+        const h = head()!;
+        if (prefix.length > 1) {
+          const pts = prefix.map((p) => l.pos.get(p)!).filter(Boolean);
+          svg('polyline', { points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'chain' }, gHints);
+          for (const p of prefix.slice(0, -1)) {
+            const at = l.pos.get(p)!;
+            svg('circle', { cx: at.x, cy: at.y, r: 9, class: 'chain-stop' }, gHints);
+          }
+        }
+        const at = l.pos.get(h)!;
+        svg('circle', { cx: at.x, cy: at.y, r: PIECE_R + 6, class: 'selected', 'data-point': h }, gHints);
+        gHit.querySelector(`[data-point="${h}"]`)?.classList.add('grab');
+        if (complete(moves, prefix).length && matching(moves, prefix).length > complete(moves, prefix).length) {
+          svg('circle', { cx: at.x, cy: at.y, r: PIECE_R + 12, class: 'finish', 'data-point': h }, gHints);
+        }
+        for (const p of nextPoints(moves, prefix)) {
+          const to = l.pos.get(p);
+          if (!to) continue;
+          const cls = `target${hover === p ? ' hover' : ''}`;
+          svg('circle', { cx: to.x, cy: to.y, r: hover === p ? PIECE_R : 17, class: cls, 'data-point': p }, gDests);
+          gHit.querySelector(`[data-point="${p}"]`)?.classList.add('dest');
+        }
+      }
+    }
+
+    // The pieces, those taken so far first (a chain may land where it took one).
+    for (const [p, color] of scene.faded) {
+      const at = l.pos.get(p);
+      if (at) drawPiece(gPieces, at, color, 1, 'taken', p);
+    }
+    for (const [p, color] of scene.pieces) {
+      const at = l.pos.get(p);
+      if (at) drawPiece(gPieces, at, color, 1, '', p);
+    }
+    if (scene.mover) drawPiece(gTop, scene.mover.at, scene.mover.color, scene.mover.scale, 'moving', '');
+    const t = texts[ctx?.lang ?? 'fr'];
+    root.setAttribute('aria-label', `${t.board}: ${view.text ?? ''}`);
+  }
+
+  function drawPiece(parent: Element, at: XY, color: Color, scale: number, extra: string, point: string): void {
+    const r = PIECE_R * scale;
+    const attrs: Record<string, string | number> = {
+      cx: at.x,
+      cy: at.y,
+      r,
+      class: `piece ${color}${extra ? ' ' + extra : ''}`,
+      fill: `url(#${id}-${color})`,
+    };
+    if (point) attrs['data-point'] = point;
+    svg('circle', attrs, parent);
+  }
+
+  // ---- choosing a move ----
+
+  function cancel(): void {
+    if (!prefix.length && chooser.hidden) return;
+    prefix = [];
+    hover = null;
+    drag = null;
+    hideChooser();
+    render();
+  }
+
+  function send(move: SerpentsMove): void {
+    const c = ctx;
+    prefix = [];
+    hover = null;
+    hideChooser();
+    if (!c) return;
+    // Shown at once; the server's answer replaces it (or, if none comes, the position returns).
+    pending = { move, timer: window.setTimeout(() => {
+      pending = null;
+      render();
+    }, 5000) };
+    render();
+    c.onMove(move.text);
+  }
+
+  /** Finishes if the points chosen are one whole move; asks if they are several (bent jumps). */
+  function finishIfWhole(force: boolean): void {
+    const moves = offered();
+    const whole = complete(moves, prefix);
+    if (!whole.length) return;
+    if (!force && matching(moves, prefix).length > whole.length) return; // it may go on
+    if (whole.length === 1) send(whole[0]!);
+    else showChooser(whole);
+  }
+
+  function land(p: string): void {
+    prefix = [...prefix, p];
+    hover = null;
+    render();
+    finishIfWhole(false);
+  }
+
+  function showChooser(moves: SerpentsMove[]): void {
+    const t = texts[ctx?.lang ?? 'fr'];
+    chooser.replaceChildren();
+    const title = document.createElement('span');
+    title.textContent = t.choose;
+    chooser.appendChild(title);
+    for (const m of moves) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = m.text;
+      b.dataset.move = m.text;
+      b.addEventListener('click', () => send(m));
+      chooser.appendChild(b);
+    }
+    const no = document.createElement('button');
+    no.type = 'button';
+    no.className = 'cancel';
+    no.textContent = t.cancel;
+    no.addEventListener('click', cancel);
+    chooser.appendChild(no);
+    chooser.hidden = false;
+  }
+
+  function hideChooser(): void {
+    chooser.hidden = true;
+    chooser.replaceChildren();
+  }
+
+  // ---- input ----
+
+  function toBoard(e: PointerEvent): XY | null {
+    const m = root.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  function pointAt(e: PointerEvent): string | null {
+    const at = toBoard(e);
+    return at && lay ? nearest(lay, at) : null;
+  }
+
+  /** May a drag (or a selection) start at `p`? */
+  function grabbable(p: string): boolean {
+    const moves = offered();
+    if (!moves.length) return false;
+    if (prefix.length && p === head()) return true;
+    return prefix.length <= 1 && starts(moves).has(p);
+  }
+
+  function onDown(e: PointerEvent): void {
+    if (e.button !== 0 || !chooser.hidden) return;
+    const p = pointAt(e);
+    if (!p || !grabbable(p)) return; // a click elsewhere is handled when the pointer is released
+    e.preventDefault();
+    const wasHead = p === head();
+    if (!wasHead) {
+      prefix = [p];
+      render();
+    }
+    drag = { from: p, start: toBoard(e)!, at: toBoard(e)!, moved: false, wasHead, pointer: e.pointerId };
+    try {
+      root.setPointerCapture(e.pointerId);
+    } catch {
+      // a synthetic pointer: no capture
+    }
+  }
+
+  function onMoveEvent(e: PointerEvent): void {
+    if (!drag || e.pointerId !== drag.pointer) return;
+    const at = toBoard(e);
+    if (!at) return;
+    drag.at = at;
+    if (!drag.moved && (at.x - drag.start.x) ** 2 + (at.y - drag.start.y) ** 2 > (STEP * 0.12) ** 2) drag.moved = true;
+    if (drag.moved) {
+      const p = pointAt(e);
+      hover = p && nextPoints(offered(), prefix).has(p) ? p : null;
+      render();
+    }
+  }
+
+  function onUp(e: PointerEvent): void {
+    if (e.button !== 0 || !chooser.hidden) return;
+    const p = pointAt(e);
+    if (drag && e.pointerId === drag.pointer) {
+      const d = drag;
+      drag = null;
+      hover = null;
+      if (d.moved) {
+        if (p && nextPoints(offered(), prefix).has(p)) land(p);
+        else render(); // back where it was, still chosen
+        return;
+      }
+      // A click on a piece: choosing it was done on the way down; a second click lets it go, or
+      // ends a chain that may stop here.
+      if (d.wasHead) {
+        if (complete(offered(), prefix).length) finishIfWhole(true);
+        else if (prefix.length === 1) cancel();
+      }
+      return;
+    }
+    if (!prefix.length) return;
+    if (p && nextPoints(offered(), prefix).has(p)) land(p);
+    else cancel();
+  }
+
+  function onCancel(e: PointerEvent): void {
+    if (drag && e.pointerId === drag.pointer) {
+      drag = null;
+      hover = null;
+      render();
+    }
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.key === 'Escape') cancel();
+  }
+
+  function onOutside(e: PointerEvent): void {
+    if (!element.contains(e.target as Node)) cancel();
+  }
+
+  root.addEventListener('pointerdown', onDown);
+  root.addEventListener('pointermove', onMoveEvent);
+  root.addEventListener('pointerup', onUp);
+  root.addEventListener('pointercancel', onCancel);
+  root.addEventListener('contextmenu', (e) => {
+    if (prefix.length) e.preventDefault();
+  });
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('pointerdown', onOutside, true);
+  const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    if (relayout()) render();
+  }) : null;
+  resize?.observe(element);
+
+  // ---- the last move, played again ----
+
+  function stopAnim(): void {
+    if (anim !== null) cancelAnimationFrame(anim);
+    anim = null;
+    element.classList.remove('animating');
+  }
+
+  function animateLast(before: SerpentsView, move: SerpentsMove): void {
+    if (!geo || !lay) return;
+    const l = lay;
+    const path = move.path.map((p) => l.pos.get(p));
+    if (path.some((p) => !p)) return;
+    const start = piecesOf(before);
+    const color = start.get(move.path[0]!);
+    if (!color) return;
+    start.delete(move.path[0]!);
+    const jumped = move.captured.length ? jumpedBy(move, geo.adj) : [];
+    const capture = jumped.length > 0;
+    const seg = capture ? 300 : 240;
+    const total = seg * (path.length - 1);
+    const t0 = performance.now();
+    element.classList.add('animating');
+    const frame = (now: number) => {
+      if (destroyed) return;
+      const t = Math.max(0, Math.min(1, (now - t0) / total));
+      const s = Math.min(path.length - 2, Math.floor(t * (path.length - 1)));
+      const f = t * (path.length - 1) - s;
+      const a = path[s]!;
+      const b = path[s + 1]!;
+      const e = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f);
+      const pieces = new Map(start);
+      const faded = new Map<string, Color>();
+      jumped.forEach((p, i) => {
+        if (!p) return;
+        const c = pieces.get(p);
+        if (i < s || (i === s && (t >= 1 || f > 0.5))) pieces.delete(p);
+        if (i === s && f > 0.5 && f < 0.85 && c) faded.set(p, c);
+      });
+      const scale = capture ? 1 + 0.18 * Math.sin(Math.PI * f) : 1;
+      render({ pieces, faded, mover: { at: { x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e }, color, scale }, hints: false });
+      if (t < 1) anim = requestAnimationFrame(frame);
+      else {
+        anim = null;
+        element.classList.remove('animating');
+        render();
+      }
+    };
+    anim = requestAnimationFrame(frame);
+  }
+
+  // ---- the contract ----
+
+  function update(
+    s: { board: any; position: any; legal: any[]; last: any | null; before: any | null },
+    c: BoardContext,
+    animate: boolean,
+  ): void {
+    const oldText = view.text;
+    const wasPending = pending;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending = null;
+    }
+    stopAnim();
+    ctx = c;
+    setGeometry(s.board);
+    const next: SerpentsView = isView(s.position) ? s.position : { white: [], black: [] };
+    legal = Array.isArray(s.legal) ? s.legal.filter(isMove) : [];
+    last = isMove(s.last) ? s.last : null;
+    // A new state of the same position (a clock, an offer) keeps the points chosen so far.
+    const same = oldText !== undefined && next.text === oldText;
+    view = next;
+    if (!same || !c.interactive || (prefix.length && !matching(legal, prefix).length)) {
+      prefix = [];
+      drag = null;
+      hover = null;
+      hideChooser();
+    }
+    relayout();
+    const mine = wasPending && last && wasPending.move.text === last.text;
+    if (animate && last && isView(s.before) && !mine && !reducedMotion() && !same) animateLast(s.before, last);
+    else render();
+  }
+
+  function destroy(): void {
+    destroyed = true;
+    stopAnim();
+    if (pending) clearTimeout(pending.timer);
+    document.removeEventListener('keydown', onKey);
+    document.removeEventListener('pointerdown', onOutside, true);
+    resize?.disconnect();
+    element.remove();
+  }
+
+  return { element, update, destroy };
 }

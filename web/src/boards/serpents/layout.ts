@@ -1,0 +1,118 @@
+// Where the points of an Awithlaknannai board stand on the screen. Three rows; the middle row is
+// offset by half a step, so that each outer point stands between two middle points (bk and tk are
+// joined to mk and m(k+1)) and the triangles are equilateral. The board is drawn across the
+// screen, or, where it is too narrow for its points to stay easy to tap (Kolowis on a phone),
+// turned a quarter clockwise: the bottom row on the left, b1 at the top.
+
+export type Row = 'bottom' | 'middle' | 'top';
+
+export interface PointGeo {
+  name: string;
+  row: Row;
+  column: number;
+}
+
+export interface XY {
+  x: number;
+  y: number;
+}
+
+export interface Layout {
+  vertical: boolean;
+  flipped: boolean;
+  width: number; // the viewBox
+  height: number;
+  span: number; // points along a row, counted in steps (the middle row's length)
+  pos: Map<string, XY>;
+  label: Map<string, XY>;
+}
+
+/** Distance between neighbours along a row, in SVG units. */
+export const STEP = 100;
+/** Radius of a piece. */
+export const PIECE_R = 31;
+
+const ROW_H = 87; // equilateral triangles across the screen
+const ROW_V = 150; // wider when turned: the rows become columns of a narrow screen
+const PAD_ALONG = 58;
+const PAD_ACROSS = 72; // room for the outer rows' names
+const LABEL = 49; // a name's distance from its point
+
+function rowIndex(row: Row): number {
+  return row === 'top' ? 0 : row === 'middle' ? 1 : 2;
+}
+
+export function isPoint(p: any): p is PointGeo {
+  return (
+    !!p &&
+    typeof p.name === 'string' &&
+    typeof p.column === 'number' &&
+    (p.row === 'bottom' || p.row === 'middle' || p.row === 'top')
+  );
+}
+
+/** The span of a board in steps: from the first middle point to the last. */
+export function spanOf(points: PointGeo[]): number {
+  const us = points.map(along);
+  return us.length ? Math.max(...us) - Math.min(...us) : 0;
+}
+
+function along(p: PointGeo): number {
+  return p.row === 'middle' ? p.column - 0.5 : p.column;
+}
+
+export function layout(points: PointGeo[], flipped: boolean, vertical: boolean): Layout {
+  const us = points.map(along);
+  const umin = us.length ? Math.min(...us) : 0;
+  const umax = us.length ? Math.max(...us) : 0;
+  const span = umax - umin;
+  const across = vertical ? ROW_V : ROW_H;
+  const pos = new Map<string, XY>();
+  const label = new Map<string, XY>();
+  for (const p of points) {
+    let u = along(p);
+    let v = rowIndex(p.row);
+    if (flipped) {
+      u = umin + umax - u;
+      v = 2 - v;
+    }
+    const a = PAD_ALONG + (u - umin) * STEP; // along the rows
+    const c = PAD_ACROSS + v * across; // across them, from the top row as drawn
+    // The name: outside the board for the outer rows, below a middle point (between its lines).
+    const out = v === 0 ? -LABEL : LABEL;
+    if (vertical) {
+      // A quarter clockwise: down becomes left, right becomes down.
+      const x = PAD_ACROSS + (2 * across - (c - PAD_ACROSS));
+      pos.set(p.name, { x, y: a });
+      label.set(p.name, { x: x - out * (v === 1 ? 1.05 : 1.1), y: a });
+    } else {
+      pos.set(p.name, { x: a, y: c });
+      label.set(p.name, { x: a, y: c + out * (v === 1 ? 0.98 : 1) });
+    }
+  }
+  const long = 2 * PAD_ALONG + span * STEP;
+  const short = 2 * PAD_ACROSS + 2 * across;
+  return {
+    vertical,
+    flipped,
+    width: vertical ? short : long,
+    height: vertical ? long : short,
+    span,
+    pos,
+    label,
+  };
+}
+
+/** The point nearest to `at`, if it is within reach (about half a step). */
+export function nearest(l: Layout, at: XY): string | null {
+  let best: string | null = null;
+  let bestD = (STEP * 0.62) ** 2;
+  for (const [name, p] of l.pos) {
+    const d = (p.x - at.x) ** 2 + (p.y - at.y) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = name;
+    }
+  }
+  return best;
+}
