@@ -65,10 +65,10 @@ export function clockText(c: { initial_ms: number; increment_ms: number } | null
 }
 
 // The ending in words: who won, how, the score.
-export function outcomeText(g: GameState): string {
+export function outcomeParts(g: GameState): { head: string; detail: string } | null {
   const d = t();
   const o = g.outcome;
-  if (!o) return '';
+  if (!o) return null;
   const head = o.winner ? d.wins(sideName(o.winner)) : d.draw;
   let how = d.terminations[o.termination] ?? o.termination;
   const loser = o.winner ? g.sides.find((s) => s !== o.winner) : null;
@@ -84,6 +84,11 @@ export function outcomeText(g: GameState): string {
       if (reason) how = reason;
     }
   }
-  const score = g.spec.game === 'awechec' ? '' : ` (${d.score(o.score[0] ?? 0, o.score[1] ?? 0)})`;
-  return `${head} — ${how}${score}. ${o.result}`;
+  const score = g.spec.game === 'awechec' ? '' : d.score(o.score[0] ?? 0, o.score[1] ?? 0);
+  return { head, detail: [how, score, o.result].filter(Boolean).join(' · ') };
+}
+
+export function outcomeText(g: GameState): string {
+  const p = outcomeParts(g);
+  return p ? `${p.head}: ${p.detail}` : '';
 }

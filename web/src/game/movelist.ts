@@ -3,7 +3,7 @@
 import type { GameState, History, ReviewMove } from '../api';
 import { fill, h } from '../dom';
 import { t, type Lang } from '../i18n';
-import { tokens } from './notation';
+import { tokens, type Token } from './notation';
 
 export class MoveList {
   element: HTMLElement;
@@ -26,19 +26,11 @@ export class MoveList {
       fill(this.element, h('p', { class: 'empty' }, d.noMoves));
       return;
     }
-    const parts: HTMLElement[] = [];
-    let line: HTMLElement | null = null;
-    for (const tk of list) {
-      if (tk.group || !line) {
-        if (tk.group) parts.push(h('h3', { class: 'move-group' }, tk.group));
-        line = h('p', { class: 'move-line' });
-        parts.push(line);
-      }
-      if (tk.number) line.appendChild(h('span', { class: 'move-number' }, tk.number));
+    const button = (tk: Token) => {
       const mark = marks.get(tk.ply);
       const markText = mark && mark.mark ? mark.mark : '';
       const label = `${tk.number ?? ''} ${tk.text}${markText ? ` ${markText} ${d.marks[markText] ?? ''}` : ''}`.trim();
-      const b = h(
+      return h(
         'button',
         {
           type: 'button',
@@ -53,7 +45,41 @@ export class MoveList {
         tk.text,
         markText ? h('span', { class: 'mark' }, markText) : null,
       );
-      line.appendChild(b);
+    };
+    const parts: HTMLElement[] = [];
+    if (game.spec.game !== 'awechec') {
+      // Two sides taking turns: a row a move number, the first side's move then the second's.
+      this.element.classList.add('pairs');
+      let row: { n: string; a: Token | null; b: Token | null } | null = null;
+      const rows: { n: string; a: Token | null; b: Token | null }[] = [];
+      for (const tk of list) {
+        if (tk.number && tk.number.endsWith('.')) {
+          row = { n: tk.number, a: tk, b: null };
+          rows.push(row);
+        } else if (tk.number || !row) {
+          row = { n: tk.number ?? '', a: null, b: tk };
+          rows.push(row);
+        } else {
+          row.b = tk;
+        }
+      }
+      for (const r of rows) {
+        parts.push(h('span', { class: 'move-number' }, r.n.replace(/[.…]$/, '')));
+        parts.push(r.a ? button(r.a) : h('span', { class: 'move-empty' }, '…'));
+        parts.push(r.b ? button(r.b) : h('span', { class: 'move-empty' }));
+      }
+    } else {
+      this.element.classList.remove('pairs');
+      let line: HTMLElement | null = null;
+      for (const tk of list) {
+        if (tk.group || !line) {
+          if (tk.group) parts.push(h('h3', { class: 'move-group' }, tk.group));
+          line = h('p', { class: 'move-line' });
+          parts.push(line);
+        }
+        if (tk.number) line.appendChild(h('span', { class: 'move-number' }, tk.number));
+        line.appendChild(button(tk));
+      }
     }
     fill(this.element, parts);
     const cur = this.element.querySelector<HTMLElement>('.move.current');

@@ -5,7 +5,7 @@ import { boardFor } from '../boards/index';
 import type { BoardContext, GameBoard } from '../boards/board';
 import { fill, h, icon } from '../dom';
 import { lang, t } from '../i18n';
-import { outcomeText, seatText, sideName, specText, gameName } from '../names';
+import { outcomeParts, outcomeText, seatText, sideName, specText, gameName } from '../names';
 import { navigate, type Page, type Route } from '../router';
 import { GameSocket } from '../socket';
 import { inviteOf, rememberMine } from '../store';
@@ -196,8 +196,10 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const d = t();
     if (!game) return [];
     const out: HTMLElement[] = [];
-    if (game.status === 'over' && game.outcome) {
-      out.push(h('p', { class: 'status-main over' }, outcomeText(game)));
+    const ending = game.status === 'over' ? outcomeParts(game) : null;
+    if (ending) {
+      out.push(h('p', { class: 'status-main over' }, ending.head));
+      out.push(h('p', { class: 'status-detail' }, ending.detail));
     } else if (game.status === 'waiting') {
       const mine = !!inviteOf(game.id) || (you !== null && game.kind === 'open');
       out.push(h('p', { class: 'status-main' }, game.kind === 'friend' && mine ? d.waitingFriend : game.kind === 'open' && mine ? d.waitingOpen : d.waitingOther));
@@ -257,9 +259,19 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     if (o.takeback) lines.push(h('p', { 'data-testid': 'takeback-offer' }, o.takeback === you ? d.youAskedTakeback : d.takebackAsked(sideName(o.takeback))));
     if (o.rematch && !game.rematch) lines.push(h('p', { 'data-testid': 'rematch-offer' }, o.rematch === you ? d.youAskedRematch : d.rematchAsked(sideName(o.rematch))));
     if (you && game.status === 'playing') {
-      if (other(o.draw)) lines.push(h('button', { type: 'button', class: 'subtle', 'data-testid': 'draw-decline', onclick: () => send({ t: 'draw', offer: false }) }, d.decline));
-      if (other(o.takeback)) lines.push(h('button', { type: 'button', class: 'subtle', 'data-testid': 'takeback-decline', onclick: () => send({ t: 'takeback', ask: false }) }, d.decline));
+      if (other(o.draw))
+        lines.push(
+          h('button', { type: 'button', class: 'primary', 'data-testid': 'draw-accept', onclick: () => send({ t: 'draw', offer: true }) }, d.acceptDraw),
+          h('button', { type: 'button', 'data-testid': 'draw-decline', onclick: () => send({ t: 'draw', offer: false }) }, d.decline),
+        );
+      if (other(o.takeback))
+        lines.push(
+          h('button', { type: 'button', class: 'primary', 'data-testid': 'takeback-accept', onclick: () => send({ t: 'takeback', ask: true }) }, d.acceptTakeback),
+          h('button', { type: 'button', 'data-testid': 'takeback-decline', onclick: () => send({ t: 'takeback', ask: false }) }, d.decline),
+        );
     }
+    if (you && game.status === 'over' && other(o.rematch) && !game.rematch)
+      lines.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch-accept', onclick: () => send({ t: 'rematch' }) }, d.rematch));
     if (game.rematch) lines.push(h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch)}`, 'data-testid': 'rematch-link' }, d.goRematch));
     fill(offersBox, lines);
     offersBox.hidden = lines.length === 0;
@@ -285,16 +297,17 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       } else {
         btns.push(h('button', { type: 'button', 'data-testid': 'resign', onclick: () => { confirmResign = true; drawActions(); actions.querySelector<HTMLElement>('[data-testid="resign-confirm"]')?.focus(); } }, d.resign));
       }
-      const drawLabel = o.draw === you ? d.withdraw : o.draw ? d.acceptDraw : d.offerDraw;
-      btns.push(h('button', { type: 'button', 'data-testid': 'draw', class: o.draw && o.draw !== you ? 'primary' : '', onclick: () => send({ t: 'draw', offer: o.draw !== you }) }, drawLabel));
-      const tbLabel = o.takeback === you ? d.withdraw : o.takeback ? d.acceptTakeback : d.askTakeback;
-      btns.push(
-        h(
-          'button',
-          { type: 'button', 'data-testid': 'takeback', class: o.takeback && o.takeback !== you ? 'primary' : '', disabled: game.ply === 0 || game.thinking, onclick: () => send({ t: 'takeback', ask: o.takeback !== you }) },
-          tbLabel,
-        ),
-      );
+      // An offer from the other side is answered in the offers box, above.
+      if (!o.draw || o.draw === you) {
+        const label = o.draw === you ? `${d.withdraw}: ${d.offerDraw.toLowerCase()}` : d.offerDraw;
+        btns.push(h('button', { type: 'button', 'data-testid': 'draw', onclick: () => send({ t: 'draw', offer: o.draw !== you }) }, label));
+      }
+      if (!o.takeback || o.takeback === you) {
+        const label = o.takeback === you ? `${d.withdraw}: ${d.askTakeback.toLowerCase()}` : d.askTakeback;
+        btns.push(
+          h('button', { type: 'button', 'data-testid': 'takeback', disabled: game.ply === 0 || game.thinking, onclick: () => send({ t: 'takeback', ask: o.takeback !== you }) }, label),
+        );
+      }
     }
     if (player && game.status === 'over' && !game.rematch) {
       btns.push(h('button', { type: 'button', 'data-testid': 'rematch', class: 'primary', disabled: o.rematch === you, onclick: () => send({ t: 'rematch' }) }, d.rematch));
@@ -374,6 +387,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     drawError();
     connBox.textContent = connected ? '' : d.reconnecting;
     connBox.hidden = connected;
+    boardWrap.classList.toggle('over', game.status === 'over' && viewPly === null);
     drawBoard(animate);
   }
 

@@ -150,7 +150,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
         h(
           'div',
           { class: 'field-row' },
-          field(d.board, select('board', BOARDS, d.boards, settings.awiBoard, (v) => set('awiBoard', v)), undefined, 'board'),
+          field(d.board, select('awi-board', BOARDS, d.boards, settings.awiBoard, (v) => set('awiBoard', v)), undefined, 'awi-board'),
           field(d.ruleSet, select('rules', RULES.awithlaknannai!, d.ruleSets, settings.awiRules, (v) => set('awiRules', v)), undefined, 'rules'),
         ),
       );

@@ -1,0 +1,73 @@
+// Awélé: a person plays a whole game against the computer at level 1 by clicking pits.
+import { check, newGame, newPage, noErrors, screenshot, text, apiGet, gameId } from './lib.mjs';
+
+// Waits until the board offers moves (and no animation runs) or the game is over.
+async function nextTurn(page, timeout = 20000) {
+  return page.waitForFunction(
+    () => {
+      const status = document.querySelector('[data-testid="status"]');
+      if (status && status.classList.contains('over')) return 'over';
+      const board = document.querySelector('.awele-board');
+      if (!board || board.classList.contains('animating')) return false;
+      const legal = [...document.querySelectorAll('.awele-pit[data-legal="true"]')].map((g) => g.getAttribute('data-testid'));
+      return legal.length ? legal.join(',') : false;
+    },
+    null,
+    { timeout, polling: 50 },
+  ).then((h) => h.jsonValue());
+}
+
+async function boardSum(page) {
+  return page.evaluate(() => {
+    let n = 0;
+    for (const g of document.querySelectorAll('.awele-pit')) n += Number(g.getAttribute('data-count'));
+    for (const g of document.querySelectorAll('.awele-store')) n += Number(g.getAttribute('data-count'));
+    return n;
+  });
+}
+
+export async function wholeGameAgainstLevel1({ browser }) {
+  const { context, page } = await newPage(browser);
+  try {
+    await newGame(page, { game: 'awele', rules: 'abapa', opponent: 'computer', level: 1, side: 'first' });
+    const id = gameId(page);
+    check(/Your turn/.test(await text(page, 'status')), 'South (the player) moves first');
+    await screenshot(page, 'awele-start');
+    let moves = 0;
+    for (;;) {
+      const turn = await nextTurn(page);
+      if (turn === 'over') break;
+      const pits = turn.split(',');
+      check(pits.every((p) => /^pit-[A-F]$/.test(p)), `only South's pits are offered: ${turn}`);
+      const sum = await boardSum(page);
+      check(sum === 48, `the board shows 48 seeds, not ${sum}`);
+      const pick = pits[Math.floor(Math.random() * pits.length)];
+      await page.getByTestId(pick).click();
+      moves++;
+      if (moves === 2) {
+        // Mid-sowing: the seeds are on their way.
+        await page.waitForTimeout(150);
+        await screenshot(page, 'awele-sowing');
+      }
+      if (moves === 4) {
+        // Faster from here on: no animation.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+      }
+      check(moves < 400, 'the game ends');
+    }
+    const status = await text(page, 'status');
+    check(/wins|Draw/.test(status), `the outcome is said in words: ${status}`);
+    check(/\d+–\d+/.test(status), `the score is given: ${status}`);
+    const state = await apiGet(page, `/api/games/${id}`);
+    check(state.game.status === 'over', 'the server has the game over');
+    const list = await page.getByTestId('move-list').innerText();
+    check(/^1\s/m.test(list), 'the move list is numbered');
+    check(await page.getByTestId('rematch').isVisible(), 'a rematch is offered');
+    check(!(await page.getByTestId('resign').isVisible().catch(() => false)), 'no resign button once over');
+    await screenshot(page, 'awele-over');
+    console.log(`      ${moves} moves by the player: ${status.split('\n')[0]}`);
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,113 @@
+// Helpers for the browser tests: the site's address, a Chromium that must start, pages that
+// remember their errors, screenshots in web/test-output/, and small waiting helpers.
+import { chromium } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output');
+
+export function base() {
+  const url = process.env.AWE_URL;
+  if (!url) throw new Error('AWE_URL is not set: the address of a running `awe serve`, e.g. http://127.0.0.1:8080');
+  return url.replace(/\/$/, '');
+}
+
+// Chromium, or an error: a browser that cannot start fails the run.
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+// A page in a fresh context (its own cookie: its own player). Errors of the page's script are
+// kept in page.errors and fail the scenario when checked with noErrors().
+export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport, locale, reducedMotion, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(`console: ${m.text()}`);
+  });
+  page.setDefaultTimeout(15000);
+  return { context, page };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(OUT, { recursive: true });
+  const path = join(OUT, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+export function noErrors(page, what = 'page') {
+  check(page.errors.length === 0, `${what} had script errors:\n${page.errors.join('\n')}`);
+}
+
+// The text of the element with this data-testid.
+export async function text(page, testid) {
+  return (await page.getByTestId(testid).first().innerText()).trim();
+}
+
+export async function waitText(page, testid, pattern, timeout = 15000) {
+  const re = pattern instanceof RegExp ? pattern : new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await page.waitForFunction(
+    ([id, src, flags]) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      return !!el && new RegExp(src, flags).test(el.textContent || '');
+    },
+    [testid, re.source, re.flags],
+    { timeout },
+  );
+}
+
+// The game's id from the page's address (/game/ID).
+export function gameId(page) {
+  const m = /\/game\/([^/?#]+)/.exec(page.url());
+  return m ? m[1] : null;
+}
+
+// Creates a game from the home page's form. `o`: {game, rules, board, variant, opponent, level,
+// side ('first'|'second'|'random'), clock: [minutes, increment] | null, name}.
+export async function newGame(page, o = {}) {
+  await page.goto(`${base()}/`);
+  await page.getByTestId(`game-${o.game ?? 'awele'}`).click();
+  if (o.board) await page.getByTestId('awi-board').selectOption(o.board);
+  if (o.rules) await page.getByTestId('rules').selectOption(o.rules);
+  if (o.variant) await page.getByTestId('variant').selectOption(o.variant);
+  if (o.handicapWhite !== undefined) await page.getByTestId('handicap-white').selectOption(o.handicapWhite);
+  if (o.handicapBlack !== undefined) await page.getByTestId('handicap-black').selectOption(o.handicapBlack);
+  await page.getByTestId(`opponent-${o.opponent ?? 'computer'}`).click();
+  if ((o.opponent ?? 'computer') === 'computer') await page.getByTestId('level').selectOption(String(o.level ?? 1));
+  await page.getByTestId(`side-${o.side ?? 'first'}`).click();
+  if (o.clock) {
+    await page.getByTestId('clock-on').click();
+    await page.getByTestId('minutes').fill(String(o.clock[0]));
+    await page.getByTestId('increment').fill(String(o.clock[1]));
+  } else {
+    await page.getByTestId('clock-none').click();
+  }
+  if (o.name !== undefined && (o.opponent ?? 'computer') !== 'computer') await page.getByTestId('name').fill(o.name);
+  await page.getByTestId('start').click();
+  await page.waitForURL(/\/game\//);
+  await page.getByTestId('status').waitFor();
+  return gameId(page);
+}
+
+// Fetches JSON from the site's API with the page's cookie.
+export async function apiGet(page, path) {
+  return page.evaluate(async (p) => (await fetch(p)).json(), path);
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
