@@ -84,7 +84,9 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
       if (reason) how = reason;
     }
   }
-  const score = g.spec.game === 'awechec' ? '' : d.score(o.score[0] ?? 0, o.score[1] ?? 0);
+  // The seeds or pieces count when the board decided, not when a player resigned or ran out of time.
+  const stopped = o.termination === 'resignation' || o.termination === 'time forfeit';
+  const score = g.spec.game === 'awechec' || stopped ? '' : d.score(o.score[0] ?? 0, o.score[1] ?? 0);
   return { head, detail: [how, score, o.result].filter(Boolean).join(' · ') };
 }
 

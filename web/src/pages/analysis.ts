@@ -109,6 +109,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
       {},
       h('div', { class: 'field-row' }, fields),
       h('div', { class: 'field' }, h('label', { for: 'position', class: 'field-label' }, d.positionLabel), area, h('div', { class: 'actions' }, reset)),
+      diagram.element,
       submit,
     );
     form.addEventListener('submit', (e) => {
@@ -121,7 +122,6 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
       h('h1', {}, d.analysisTitle),
       h('p', { class: 'help' }, d.analysisHelp),
       form,
-      diagram.element,
       error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'analysis-error' }, error) : null,
       result ? analysisView(result, turn) : null,
     );

@@ -168,11 +168,45 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     board.update(state, ctx(), forward);
   }
 
+  // An imported game's players are named in its record's tags (the state leaves them out).
+  let recordNames: Record<string, string> | null = null;
+  let recordNamesAsked = false;
+  function askRecordNames(): void {
+    if (recordNamesAsked || !game || game.kind !== 'import') return;
+    recordNamesAsked = true;
+    fetch(api.recordUrl(id, 'en'))
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((text) => {
+        const names: Record<string, string> = {};
+        for (const m of text.matchAll(/^\[(South|North|White|Black) "((?:[^"\\]|\\.)*)"\]/gm)) {
+          if (m[2] && m[2] !== '?') names[m[1]!.toLowerCase()] = m[2].replace(/\\(.)/g, '$1');
+        }
+        recordNames = names;
+        if (Object.keys(names).length === 0) return fromLobby();
+        if (!destroyed) render(false);
+      })
+      .catch(() => {});
+    // The record may say "?": the lobby's summary has the names (while the game is in its list).
+    const fromLobby = () =>
+      api.lobby().then((l) => {
+        const s = [...l.finished, ...l.playing, ...l.open].find((x) => x.id === id);
+        if (!s || !game) return;
+        const names: Record<string, string> = {};
+        s.seats.forEach((seat, i) => {
+          const name = 'name' in seat ? seat.name : null;
+          if (name) names[game!.sides[i]!] = name;
+        });
+        recordNames = names;
+        if (!destroyed) render(false);
+      });
+  }
+
   function playerBar(el: HTMLElement, side: string): void {
     if (!game) return;
     const d = t();
     const i = game.sides.indexOf(side);
-    const seat = game.seats[i];
+    const named = recordNames?.[side];
+    const seat = named ? { kind: 'human' as const, name: named } : game.seats[i];
     const toMove = game.status === 'playing' && game.turn === side;
     const clock = h('div', { class: 'clock', 'data-testid': `clock-${side}`, 'aria-label': d.clockOf(sideName(side)), role: 'timer' });
     clocks.bind(side, clock);
@@ -200,6 +234,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     if (ending) {
       out.push(h('p', { class: 'status-main over' }, ending.head));
       out.push(h('p', { class: 'status-detail' }, ending.detail));
+    } else if (game.status === 'over') {
+      out.push(h('p', { class: 'status-main over' }, game.kind === 'import' ? d.unfinished : d.over));
     } else if (game.status === 'waiting') {
       const mine = !!inviteOf(game.id) || (you !== null && game.kind === 'open');
       out.push(h('p', { class: 'status-main' }, game.kind === 'friend' && mine ? d.waitingFriend : game.kind === 'open' && mine ? d.waitingOpen : d.waitingOther));
@@ -371,6 +407,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const bottom = bottomSide();
     const top = game.sides.find((s) => s !== bottom) ?? game.sides[1]!;
     heading.textContent = specText(game.spec);
+    askRecordNames();
     playerBar(topBar, top);
     playerBar(bottomBar, bottom);
     clocks.update(game.clock, game.sides, game.status === 'playing');
