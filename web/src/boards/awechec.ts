@@ -104,15 +104,27 @@ export function createAwechecBoard(): GameBoard {
   let chessMoves: ChessMove[] = [];
   let lastChess: { move: [Key, Key]; board: string } | null = null;
   let shownDecision = '';
+  let updates = 0; // to know whether the server answered a move
+  let resyncTimer = 0;
 
   // ---- the chessboard ----
 
-  function onChessMove(orig: Key, dest: Key): void {
+  /** Sends a move; if no new state comes (the move refused), the pieces go back after a while. */
+  function send(text: string): void {
     const c = ctx;
     if (!c) return;
+    const seen = updates;
+    window.clearTimeout(resyncTimer);
+    resyncTimer = window.setTimeout(() => {
+      if (updates === seen) resync();
+    }, 5000);
+    c.onMove(text);
+  }
+
+  function onChessMove(orig: Key, dest: Key): void {
     const found = chessMoves.filter((m) => m.from === orig && (m.to === dest || castleAlias(m) === dest));
     if (found.length === 1) {
-      c.onMove(found[0]!.text);
+      send(found[0]!.text);
     } else if (found.length > 1) {
       choosePromotion(found, found[0]!.to as Key);
     } else {
@@ -156,7 +168,7 @@ export function createAwechecBoard(): GameBoard {
       b.addEventListener('click', (e) => {
         e.stopPropagation();
         closePromotion();
-        ctx?.onMove(m.text);
+        send(m.text);
       });
       promo.appendChild(b);
     });
@@ -351,6 +363,7 @@ export function createAwechecBoard(): GameBoard {
     animate: boolean,
   ): void {
     ctx = c;
+    updates++;
     if (!isView(s.position)) return;
     const v = s.position;
     if (view?.text !== v.text) closePromotion();
@@ -365,6 +378,7 @@ export function createAwechecBoard(): GameBoard {
   }
 
   function destroy(): void {
+    window.clearTimeout(resyncTimer);
     document.removeEventListener('keydown', onKey);
     cg?.destroy();
     cg = null;

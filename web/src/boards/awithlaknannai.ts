@@ -175,7 +175,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
     element.classList.toggle('vertical', l.vertical);
     // The size on the screen: at most ~70 px a step across; turned, ~34 px a step down.
     if (l.vertical) {
-      const stepPx = Math.max(30, Math.min(36, (window.innerHeight - 160) / (l.span + 1.2)));
+      const stepPx = Math.max(32, Math.min(40, (window.innerHeight - 140) / (l.span + 1.2)));
       root.style.height = `${(l.height / STEP) * stepPx}px`;
       root.style.width = 'auto';
       root.style.maxWidth = '';
@@ -525,7 +525,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
     start.delete(move.path[0]!);
     const jumped = move.captured.length ? jumpedBy(move, geo.adj) : [];
     const capture = jumped.length > 0;
-    const seg = capture ? 300 : 240;
+    // A jump about 0.3 s, a long chain at most about 2 s in all.
+    const seg = capture ? Math.max(140, Math.min(300, 2000 / (path.length - 1))) : 240;
     const total = seg * (path.length - 1);
     const t0 = performance.now();
     element.classList.add('animating');
