@@ -134,6 +134,10 @@ export function createAwithlaknannaiBoard(): GameBoard {
   let hover: string | null = null;
   let pending: { move: SerpentsMove; timer: number } | null = null;
   let anim: number | null = null;
+  // Several moves with the same landing points (bent jumps taking different pieces): the player
+  // picks one in the chooser, or clicks the piece to take; `preview` is the one pointed at.
+  let choosing: SerpentsMove[] | null = null;
+  let preview: SerpentsMove | null = null;
   let destroyed = false;
 
   // ---- geometry and layout ----
@@ -226,7 +230,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
       const color = pieces.get(from);
       if (color) {
         pieces.delete(from);
-        for (const p of takenSoFar(offered(), prefix, geo!.adj)) {
+        const taken = choosing ? chosenTaken() : takenSoFar(offered(), prefix, geo!.adj);
+        for (const p of taken) {
           const c = pieces.get(p);
           if (c) faded.set(p, c);
           pieces.delete(p);
@@ -236,6 +241,28 @@ export function createAwithlaknannaiBoard(): GameBoard {
       }
     }
     return { pieces, faded, mover, hints: true };
+  }
+
+  /** The pieces every move in the chooser takes, and the one pointed at's. */
+  function chosenTaken(): Set<string> {
+    const list = choosing ?? [];
+    const all = new Set(list[0]?.captured ?? []);
+    for (const m of list) for (const p of all) if (!m.captured.includes(p)) all.delete(p);
+    for (const p of preview?.captured ?? []) all.add(p);
+    return all;
+  }
+
+  /** The pieces that tell the moves in the chooser apart. */
+  function distinguishing(): Map<string, SerpentsMove> {
+    const out = new Map<string, SerpentsMove>();
+    const list = choosing ?? [];
+    for (const m of list) {
+      for (const p of m.captured) {
+        const takers = list.filter((x) => x.captured.includes(p));
+        if (takers.length === 1) out.set(p, m);
+      }
+    }
+    return out;
   }
 
   function render(scene: Scene = baseScene()): void {
@@ -300,6 +327,15 @@ export function createAwithlaknannaiBoard(): GameBoard {
       }
     }
 
+    if (choosing && scene.hints) {
+      for (const [p, m] of distinguishing()) {
+        const at = l.pos.get(p);
+        if (!at) continue;
+        const cls = `choice${preview === m ? ' on' : ''}`;
+        svg('circle', { cx: at.x, cy: at.y, r: PIECE_R + 7, class: cls, 'data-point': p }, gDests);
+      }
+    }
+
     // The pieces, those taken so far first (a chain may land where it took one).
     for (const [p, color] of scene.faded) {
       const at = l.pos.get(p);
@@ -332,6 +368,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
   function cancel(): void {
     if (!prefix.length && chooser.hidden) return;
     prefix = [];
+    choosing = null;
+    preview = null;
     hover = null;
     drag = null;
     hideChooser();
@@ -341,6 +379,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
   function send(move: SerpentsMove): void {
     const c = ctx;
     prefix = [];
+    choosing = null;
+    preview = null;
     hover = null;
     hideChooser();
     if (!c) return;
@@ -372,6 +412,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
 
   function showChooser(moves: SerpentsMove[]): void {
     const t = texts[ctx?.lang ?? 'fr'];
+    choosing = moves;
+    preview = null;
     chooser.replaceChildren();
     const title = document.createElement('span');
     title.textContent = t.choose;
@@ -382,6 +424,14 @@ export function createAwithlaknannaiBoard(): GameBoard {
       b.textContent = m.text;
       b.dataset.move = m.text;
       b.addEventListener('click', () => send(m));
+      const point = (on: boolean) => {
+        preview = on ? m : preview === m ? null : preview;
+        render();
+      };
+      b.addEventListener('pointerenter', () => point(true));
+      b.addEventListener('pointerleave', () => point(false));
+      b.addEventListener('focus', () => point(true));
+      b.addEventListener('blur', () => point(false));
       chooser.appendChild(b);
     }
     const no = document.createElement('button');
@@ -391,9 +441,12 @@ export function createAwithlaknannaiBoard(): GameBoard {
     no.addEventListener('click', cancel);
     chooser.appendChild(no);
     chooser.hidden = false;
+    render();
   }
 
   function hideChooser(): void {
+    choosing = null;
+    preview = null;
     chooser.hidden = true;
     chooser.replaceChildren();
   }
@@ -421,7 +474,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
   }
 
   function onDown(e: PointerEvent): void {
-    if (e.button !== 0 || !chooser.hidden) return;
+    if (e.button !== 0 || choosing) return;
     const p = pointAt(e);
     if (!p || !grabbable(p)) return; // a click elsewhere is handled when the pointer is released
     e.preventDefault();
@@ -452,8 +505,15 @@ export function createAwithlaknannaiBoard(): GameBoard {
   }
 
   function onUp(e: PointerEvent): void {
-    if (e.button !== 0 || !chooser.hidden) return;
+    if (e.button !== 0) return;
     const p = pointAt(e);
+    if (choosing) {
+      // A click on a piece only one of the moves takes chooses that move; elsewhere, none.
+      const m = p ? distinguishing().get(p) : undefined;
+      if (m) send(m);
+      else cancel();
+      return;
+    }
     if (drag && e.pointerId === drag.pointer) {
       const d = drag;
       drag = null;
