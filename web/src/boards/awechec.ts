@@ -285,6 +285,10 @@ export function createAwechecBoard(): GameBoard {
       if (key && step.kind === 'decision') {
         const head = div('awechec-decision-title', decision);
         head.textContent = t.yourDecision(step.power, step.owner);
+        if (decisions.length === 1) {
+          const note = div('awechec-decision-note', decision);
+          note.textContent = t.forced;
+        }
         // The usual choice first: a normal move when power and turn are the same colour.
         const usual = step.owner === step.mover ? 'normal' : 'null';
         const ordered = [...decisions].sort((a, b) => (a.decision === usual ? -1 : b.decision === usual ? 1 : 0));

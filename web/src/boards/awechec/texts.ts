@@ -54,6 +54,7 @@ export const T = {
     promotion: 'Promotion',
     pieces: { q: 'Dame', r: 'Tour', b: 'Fou', n: 'Cavalier' } as Record<string, string>,
     board: 'Échiquier',
+    forced: 'Variante des pouvoirs imposés : un seul choix.',
     legend: 'dans l’ordre des prises ; pâles : utilisés ; cerclé : en cours ou le prochain',
   },
   en: {
@@ -84,6 +85,7 @@ export const T = {
     promotion: 'Promotion',
     pieces: { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight' } as Record<string, string>,
     board: 'Chessboard',
+    forced: 'Forced-powers variant: one choice only.',
     legend: 'in the order of the captures; pale: used; ringed: in use or next',
   },
 };
