@@ -1,12 +1,75 @@
-// The rules pages: /rules lists the games, /rules/GAME gives the rules of one.
+// The rules pages: /rules presents the three games, /rules/GAME gives the rules of one, with
+// diagrams drawn by the games' own boards.
 import { h } from '../dom';
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
+import { gameName } from '../names';
 import type { Page, Route } from '../router';
+import { diagrams } from '../rules/diagrams';
+import { aweleRules } from '../rules/awele';
+import { awithlaknannaiRules } from '../rules/awithlaknannai';
+import { awechecRules } from '../rules/awechec';
+import { fill } from '../dom';
 
-export function mountRules(root: HTMLElement, _route: Route): Page {
-  const box = h('section', { class: 'card rules' });
-  const draw = () => box.replaceChildren(h('h1', {}, t().rulesTitle));
-  draw();
+const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
+const CONTENT = { awele: aweleRules, awithlaknannai: awithlaknannaiRules, awechec: awechecRules };
+
+export function mountRules(root: HTMLElement, route: Route): Page {
+  const game = route.params.game as (typeof GAMES)[number] | undefined;
+  const box = h('article', { class: 'card rules', 'data-testid': `rules-${game ?? 'index'}` });
   root.appendChild(box);
-  return { destroy: () => box.remove(), relabel: draw, title: () => t().rulesTitle };
+  let figures = diagrams();
+
+  function tabs(): HTMLElement {
+    return h(
+      'nav',
+      { class: 'rules-tabs', 'aria-label': t().rulesTitle },
+      h('a', { href: '/rules', 'aria-current': game ? undefined : 'page' }, t().rulesTitle),
+      GAMES.map((g) => h('a', { href: `/rules/${g}`, 'aria-current': g === game ? 'page' : undefined }, gameName(g))),
+    );
+  }
+
+  function draw(): void {
+    figures.destroy();
+    figures = diagrams();
+    const d = t();
+    if (!game) {
+      fill(
+        box,
+        tabs(),
+        h('h1', {}, d.rulesTitle),
+        h('p', {}, d.rulesIntro),
+        h(
+          'div',
+          { class: 'rules-games' },
+          GAMES.map((g) =>
+            h(
+              'section',
+              { class: 'card' },
+              h('h2', {}, gameName(g)),
+              h('p', {}, d.gameBlurb[g]),
+              h('a', { href: `/rules/${g}`, class: 'button primary', 'data-testid': `rules-link-${g}` }, d.readRules),
+            ),
+          ),
+        ),
+      );
+      return;
+    }
+    fill(
+      box,
+      tabs(),
+      h('h1', {}, `${d.rulesTitle} : ${gameName(game)}`.replace(' :', lang() === 'fr' ? ' :' : ':')),
+      CONTENT[game](lang(), figures),
+      h('p', { class: 'rules-play' }, h('a', { href: '/', class: 'button primary' }, d.playThis)),
+    );
+  }
+
+  draw();
+  return {
+    destroy() {
+      figures.destroy();
+      box.remove();
+    },
+    relabel: draw,
+    title: () => (game ? `${t().rulesTitle}: ${gameName(game)}` : t().rulesTitle),
+  };
 }
