@@ -117,3 +117,29 @@ export async function friendGameWithSpectator({ browser }) {
     await c.context.close();
   }
 }
+
+export async function openChallengeAccepted({ browser }) {
+  const a = await newPage(browser);
+  const b = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  try {
+    const id = await newGame(a.page, { game: 'awele', rules: 'abapa', opponent: 'open', side: 'second', clock: null, name: 'Kofi' });
+    await waitText(a.page, 'status', 'Waiting for someone to accept');
+    await b.page.goto(`${base()}/`);
+    // The lists refresh by themselves: the challenge appears, and is accepted.
+    await b.page.getByTestId(`accept-${id}`).waitFor({ timeout: 12000 });
+    await screenshot(b.page, 'open-challenge-home-phone');
+    await b.page.getByTestId(`accept-${id}`).click();
+    await b.page.waitForURL(new RegExp(`/game/${id}$`));
+    await waitText(b.page, 'status', 'Your turn');
+    await waitText(b.page, 'player-south', '(you)');
+    await waitText(a.page, 'status', 'South to play');
+    check(/Kofi/.test(await text(b.page, 'player-north')), 'the challenger’s name is shown');
+    // The creator, at the top of the list, sees the game being played.
+    await a.page.goto(`${base()}/`);
+    await a.page.getByTestId(`watch-${id}`).waitFor({ timeout: 12000 });
+    for (const p of [a.page, b.page]) noErrors(p);
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+}

@@ -49,6 +49,9 @@ export class AnalysisPanel {
     private id: string,
     private context: () => Context | null,
     private changed: () => void,
+    // The move's label in the list ("12. E(3)") and going to the position before it.
+    private label: (ply: number) => string,
+    private goto: (ply: number) => void,
   ) {
     this.element = h('section', { class: 'card analysis', 'aria-live': 'polite' });
   }
@@ -124,7 +127,18 @@ export class AnalysisPanel {
               'ul',
               { class: 'review-list', 'data-testid': 'review-list' },
               marked.map((m) =>
-                h('li', {}, h('span', { class: `mark mark-${m.mark === '??' ? 'blunder' : m.mark === '?' ? 'mistake' : 'inaccuracy'}` }, m.mark), ' ', d.reviewBest(m.played, m.best), h('span', { class: 'help' }, ` (${scoreText(m.score)} / ${scoreText(m.best_score)})`)),
+                h(
+                  'li',
+                  {},
+                  h(
+                    'button',
+                    { type: 'button', class: 'review-item', 'data-testid': `review-${m.ply}`, onclick: () => this.goto(m.ply) },
+                    h('span', { class: `mark mark-${m.mark === '??' ? 'blunder' : m.mark === '?' ? 'mistake' : 'inaccuracy'}` }, m.mark),
+                    ' ',
+                    d.reviewBest(this.label(m.ply) || m.played, m.best),
+                  ),
+                  h('span', { class: 'help' }, ` ${d.reviewScores(scoreText(m.score), scoreText(m.best_score))}`),
+                ),
               ),
             ),
           );

@@ -10,7 +10,7 @@ import { navigate, type Page, type Route } from '../router';
 import { GameSocket } from '../socket';
 import { inviteOf, rememberMine } from '../store';
 import { Clocks } from '../game/clocks';
-import { example, moveText } from '../game/notation';
+import { example, moveText, tokens } from '../game/notation';
 import { MoveList } from '../game/movelist';
 import { AnalysisPanel } from '../game/analysis';
 import { mountNotFound } from './notfound';
@@ -41,7 +41,23 @@ export function mountGame(root: HTMLElement, route: Route): Page {
 
   const clocks = new Clocks();
   const moveList = new MoveList((ply) => view(ply));
-  const analysis = new AnalysisPanel(id, () => (game ? { game, ply: viewPly ?? game.ply, history } : null), () => render(false));
+  const analysis = new AnalysisPanel(
+    id,
+    () => (game ? { game, ply: viewPly ?? game.ply, history } : null),
+    () => render(false),
+    (ply) => {
+      if (!game) return '';
+      const synced = !!history && history.moves.length === game.ply;
+      const list = tokens(game.spec.game, synced ? history!.moves : game.moves, synced ? history!.positions : null, lang(), game.sides[0] ?? 'south');
+      let number = '';
+      for (const tk of list) {
+        if (tk.number) number = tk.number;
+        if (tk.ply === ply) return `${tk.number ?? (number.endsWith('.') ? number.replace('.', '…') : number)} ${tk.text}`;
+      }
+      return '';
+    },
+    (ply) => view(ply),
+  );
 
   // The skeleton, built once.
   const topBar = h('div', { class: 'player top' });
