@@ -42,7 +42,14 @@ export async function wholeGameAgainstLevel1({ browser }) {
       const sum = await boardSum(page);
       check(sum === 48, `the board shows 48 seeds, not ${sum}`);
       const pick = pits[Math.floor(Math.random() * pits.length)];
-      await page.getByTestId(pick).click();
+      if (moves === 0) {
+        // A keyboard player: the highlighted pits are buttons; Enter plays.
+        check((await page.getByTestId(pick).getAttribute('role')) === 'button', 'a legal pit is a button');
+        await page.getByTestId(pick).focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await page.getByTestId(pick).click();
+      }
       moves++;
       if (moves === 2) {
         // Mid-sowing: the seeds are on their way.

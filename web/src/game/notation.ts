@@ -36,8 +36,8 @@ function awechec(moves: any[], positions: any[] | null, lang: Lang): Token[] {
   const W = lang === 'fr' ? 'B' : 'W';
   const B = lang === 'fr' ? 'N' : 'B';
   let part = '';
-  let aweleN = 1;
-  let aweleCount = 0;
+  // Move numbers of each Awélé game: a synchronous game comes back to the same one after chess.
+  const counters = new Map<number, { n: number; count: number }>();
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i] ?? {};
     const pos = positions?.[i];
@@ -46,17 +46,19 @@ function awechec(moves: any[], positions: any[] | null, lang: Lang): Token[] {
     if (kind === 'awele') {
       const k = Number(pos?.awele_game) || 0;
       const key = `awele${k}`;
+      const c = counters.get(k) ?? { n: 1, count: 0 };
+      counters.set(k, c);
+      let resumed = false;
       if (part !== key) {
         part = key;
-        aweleN = 1;
-        aweleCount = 0;
+        resumed = c.count > 0;
         group = k ? `Awélé ${k}` : 'Awélé';
       }
       // White (South) starts every Awélé game: pairs, numbered from 1.
-      const south = pos?.awele?.turn ? pos.awele.turn === 'south' : aweleCount % 2 === 0;
-      const number = south ? `${aweleN}.` : aweleCount === 0 ? `${aweleN}…` : null;
-      if (!south) aweleN++;
-      aweleCount++;
+      const south = pos?.awele?.turn ? pos.awele.turn === 'south' : c.count % 2 === 0;
+      const number = south ? `${c.n}.` : c.count === 0 || resumed ? `${c.n}…` : null;
+      if (!south) c.n++;
+      c.count++;
       out.push({ ply: i, number, text: String(m.text ?? '?'), group });
       continue;
     }

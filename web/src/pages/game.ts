@@ -410,6 +410,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const links =
       game.spec.game === 'awechec'
         ? [
+            h('span', { class: 'record-label' }, d.download),
             h('a', { class: 'button', href: api.recordUrl(id, 'fr'), download: `awe-${id}-fr.awe`, 'data-testid': 'download-fr' }, d.downloadFr),
             h('a', { class: 'button', href: api.recordUrl(id, 'en'), download: `awe-${id}-en.awe`, 'data-testid': 'download-en' }, d.downloadEn),
           ]
@@ -557,6 +558,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       const first = await api.state(id);
       if (destroyed) return;
       you = first.you;
+      if (you) rememberMine(id);
       onState(first.game);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return showNotFound();

@@ -320,7 +320,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       btn.addEventListener('click', () => void accept(s.id, btn));
       action = btn;
     } else {
-      const label = list === 'finished' ? d.replay : list === 'open' ? d.yourChallenge : d.watch;
+      const label = list === 'finished' ? d.replay : list === 'open' ? d.yourChallenge : mine ? d.resume : d.watch;
       action = h('a', { href, class: 'button', 'data-testid': `${list === 'finished' ? 'replay' : 'watch'}-${s.id}` }, label);
     }
     return h(
