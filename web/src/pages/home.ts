@@ -15,6 +15,7 @@ const BOARDS = ['mosona', 'kolowis', 'kolowis-ludii'];
 const VARIANTS = ['standard', 'forced', 'synchronous'];
 const HANDICAPS = ['', '3/2', '2/1', '3/1'];
 const REFRESH_MS = 4000;
+const SHORT = 6;
 
 interface Settings {
   game: string;
@@ -86,6 +87,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
   let lobbyFailed = false;
   let lobby: { playing: Summary[]; open: Summary[]; finished: Summary[] } | null = null;
   let destroyed = false;
+  const expanded = new Set<string>();
 
   const formBox = h('section', { class: 'card new-game', 'aria-labelledby': 'new-game-title' });
   const listsBox = h('div', { class: 'lists' });
@@ -341,13 +343,33 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
     const d = t();
     const section = (key: 'playing' | 'open' | 'finished', title: string) => {
       const items = lobby?.[key] ?? [];
+      const shown = expanded.has(key) ? items : items.slice(0, SHORT);
+      const more =
+        items.length > SHORT
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'subtle',
+                'data-testid': `more-${key}`,
+                'aria-expanded': expanded.has(key) ? 'true' : 'false',
+                onclick: () => {
+                  if (expanded.has(key)) expanded.delete(key);
+                  else expanded.add(key);
+                  drawLists();
+                },
+              },
+              expanded.has(key) ? d.showFewer : d.showAll(items.length),
+            )
+          : null;
       return h(
         'section',
         { class: 'card list', 'aria-labelledby': `list-${key}-title` },
         h('h2', { id: `list-${key}-title` }, title, lobby ? h('span', { class: 'count' }, String(items.length)) : null),
         items.length
-          ? h('ul', { 'data-testid': `list-${key}` }, items.map((s) => entry(s, key)))
+          ? h('ul', { 'data-testid': `list-${key}` }, shown.map((s) => entry(s, key)))
           : h('p', { class: 'empty', 'data-testid': `list-${key}` }, lobby ? d.none : '…'),
+        more,
       );
     };
     fill(
