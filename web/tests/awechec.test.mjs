@@ -1,7 +1,20 @@
 // Awechec: power decisions taken with the two buttons, chess moves by drag and drop on the
 // chessboard (chessground), a promotion chosen in the chooser, and the Awélé game that starts when
 // the powers run out. Games start from study positions (FEN | powers | Awélé position).
-import { DESKTOP, PHONE, apiGet, base, check, newPage, noErrors, screenshot } from './lib.mjs';
+import { DESKTOP, PHONE, apiGet, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
+
+// Waits until `fn` (run in the page, and awaited there: it may fetch) returns something truthy,
+// and returns it. (page.waitForFunction does not wait for a promise the function returns.)
+async function until(page, fn, arg, timeout = 30000, what = 'a condition') {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await page.evaluate(fn, arg);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
 
 async function openGame(page, position, side = 'white') {
   await page.goto(`${base()}/`);
@@ -21,10 +34,12 @@ async function game(page, id) {
 
 // Waits until the server's game has `n` moves, and returns it.
 async function movesReach(page, id, n) {
-  await page.waitForFunction(
+  await until(
+    page,
     async ([gid, k]) => (await (await fetch(`/api/games/${gid}`)).json()).game.moves.length >= k,
     [id, n],
-    { timeout: 20000, polling: 100 },
+    20000,
+    `${n} moves`,
   );
   return game(page, id);
 }
@@ -92,13 +107,15 @@ export async function decisionsAndDragAndDrop({ browser }) {
     check(g.moves[2].text === '0', `the null move was sent: ${g.moves[2].text}`);
     check((await page.locator('.awechec-powers-grid .power.used').count()) >= 2, 'used powers are pale');
     // (3=N): the computer decides for White's move; then White plays again (or passes).
-    await page.waitForFunction(
+    await until(
+      page,
       async (gid) => {
         const s = (await (await fetch(`/api/games/${gid}`)).json()).game;
         return s.moves.length >= 4 && s.turn === 'white' && !s.thinking;
       },
       id,
-      { timeout: 30000, polling: 200 },
+      30000,
+      'the computer’s decision',
     );
     await page.waitForTimeout(300);
     await screenshot(page, 'awechec-desktop-after');

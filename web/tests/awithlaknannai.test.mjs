@@ -1,7 +1,20 @@
 // Awithlaknannai: capture chains entered landing point by landing point, by clicks (desktop) and
 // by a drag then taps (Kolowis on a phone, the board turned upright), checked against the legal
 // moves the server sends.
-import { DESKTOP, PHONE, apiGet, base, check, newPage, noErrors, screenshot } from './lib.mjs';
+import { DESKTOP, PHONE, apiGet, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
+
+// Waits until `fn` (run in the page, and awaited there: it may fetch) returns something truthy,
+// and returns it. (page.waitForFunction does not wait for a promise the function returns.)
+async function until(page, fn, arg, timeout = 30000, what = 'a condition') {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await page.evaluate(fn, arg);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
 
 // A game against the computer, created through the API with the page's cookie; the page opens it.
 async function openGame(page, spec, side) {
@@ -52,10 +65,12 @@ async function untilChain(page, id, tap) {
     if (chain) return { game, chain };
     const m = game.legal[0];
     for (const p of m.path) await tap(p);
-    await page.waitForFunction(
+    await until(
+      page,
       async ([gid, ply]) => (await (await fetch(`/api/games/${gid}`)).json()).game.ply > ply + 1,
       [id, game.ply],
-      { timeout: 30000, polling: 200 },
+      30000,
+      'the computer to answer',
     );
   }
   throw new Error('no capture chain of two jumps came within 12 moves');
@@ -83,10 +98,12 @@ async function enterChain(page, id, game, chain, choose, shots) {
     if (shots[i]) await screenshot(page, shots[i]);
   }
   // The move is sent: the server has it as the game's next move.
-  await page.waitForFunction(
+  await until(
+    page,
     async ([gid, ply]) => (await (await fetch(`/api/games/${gid}`)).json()).game.moves.length > ply,
     [id, game.ply],
-    { timeout: 15000, polling: 100 },
+    15000,
+    `the server to receive ${chain.text}`,
   );
   const after = await apiGet(page, `/api/games/${id}`);
   const played = after.game.moves[game.ply];
@@ -167,6 +184,49 @@ export async function kolowisOnPhoneByDrag({ browser }) {
       { 1: 'awithlaknannai-phone-chain' },
     );
     console.log(`      chain of ${chain.path.length - 1} jumps on Kolowis: ${chain.text}`);
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// A game played on by clicks, any legal move each turn (steps and chains), until it ends or for
+// 20 moves, at Bell's rules (straight jumps): the board keeps offering exactly the server's moves.
+export async function playsOnByClicks({ browser }) {
+  const { context, page } = await newPage(browser, { viewport: DESKTOP, locale: 'en-GB' });
+  try {
+    const id = await openGame(page, { game: 'awithlaknannai', board: 'mosona', rules: 'bell' }, 'white');
+    const tap = (p) => page.locator(`.awithlaknannai-board .hit[data-point="${p}"]`).click();
+    let played = 0;
+    for (; played < 20; played++) {
+      const over = await until(
+        page,
+        async (gid) => {
+          const s = (await (await fetch(`/api/games/${gid}`)).json()).game;
+          if (s.status === 'over') return 'over';
+          const b = document.querySelector('.awithlaknannai-board');
+          return s.turn === 'white' && !s.thinking && b && !b.classList.contains('animating') && document.querySelectorAll('.awithlaknannai-board .movable').length > 0 ? 'turn' : false;
+        },
+        id,
+        30000,
+        'our turn',
+      );
+      if (over === 'over') break;
+      const { game } = await apiGet(page, `/api/games/${id}`);
+      const starts = sorted(game.legal.map((m) => m.path[0]));
+      const shown = await points(page, '.movable');
+      if (JSON.stringify(shown) !== JSON.stringify(starts)) {
+        await screenshot(page, 'awithlaknannai-played-on-fail');
+        const dom = await page.evaluate(() => document.querySelector('.awithlaknannai-board').className + ' ' + document.querySelectorAll('.awithlaknannai-board .piece').length);
+        console.log('played', played, 'ply', game.ply, dom, JSON.stringify(game.last), game.thinking, game.turn);
+      }
+      check(JSON.stringify(shown) === JSON.stringify(starts), `pieces ringed ${shown.join(' ')}, legal starts ${starts.join(' ')}`);
+      const m = game.legal[Math.floor(Math.random() * game.legal.length)];
+      await enterChain(page, id, game, m, (p) => tap(p), {});
+      if (played === 3) await page.emulateMedia({ reducedMotion: 'reduce' });
+    }
+    await screenshot(page, 'awithlaknannai-played-on');
+    console.log(`      ${played} moves played by clicks`);
     noErrors(page);
   } finally {
     await context.close();

@@ -186,6 +186,13 @@ export function createAwechecBoard(): GameBoard {
     resync();
   });
 
+  // Chessground keeps the board's place on the screen until a scroll or a resize; the decision box
+  // or the Awélé board coming and going moves it without either: forget it before every touch.
+  const freshBounds = () => cg?.state.dom.bounds.clear();
+  for (const type of ['mousedown', 'touchstart'] as const) {
+    chessBox.addEventListener(type, freshBounds, { capture: true, passive: true });
+  }
+
   function onKey(e: KeyboardEvent): void {
     if (e.key === 'Escape' && !promo.hidden) {
       closePromotion();

@@ -283,6 +283,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
         svg('polyline', { points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'last-path' }, gLast);
         svg('circle', { cx: pts[0]!.x, cy: pts[0]!.y, r: PIECE_R + 4, class: 'last-from' }, gLast);
         for (const p of pts.slice(1)) svg('circle', { cx: p.x, cy: p.y, r: 12, class: 'last-stop' }, gLast);
+        const end = pts[pts.length - 1]!;
+        svg('circle', { cx: end.x, cy: end.y, r: PIECE_R + 5, class: 'last-to' }, gLast);
       }
       for (const c of lastShown.captured) {
         const at = l.pos.get(c);
