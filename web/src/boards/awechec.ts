@@ -270,7 +270,7 @@ export function createAwechecBoard(): GameBoard {
         line = t.decision(step.power, step.owner, step.mover);
         break;
       case 'move':
-        line = t.move(step.mover, step.power) + (v.check ? ` ${t.check}` : '');
+        line = t.move(step.mover, step.power); // a move without power is a reply to check
         break;
       case 'over':
         line = t.over(step.winner, c.lang === 'fr' ? step.reason_fr : step.reason);

@@ -171,6 +171,15 @@ export function createAwithlaknannaiBoard(): GameBoard {
     return true;
   }
 
+  /** The point names at least ~10 px high on the screen, however small the board is drawn. */
+  function fitNames(): void {
+    if (!lay) return;
+    const shown = root.getBoundingClientRect().width;
+    const scale = shown > 0 ? shown / lay.width : 1;
+    const base = lay.vertical ? 25 : 16;
+    gNames.style.fontSize = `${Math.min(30, Math.max(base, 10.5 / scale)).toFixed(1)}px`;
+  }
+
   function drawStatic(): void {
     if (!geo || !lay) return;
     const l = lay;
@@ -206,6 +215,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
       t.textContent = p.name;
       svg('circle', { cx: at.x, cy: at.y, r: STEP * 0.48, class: 'hit', 'data-point': p.name }, gHit);
     }
+    fitNames();
   }
 
   // ---- what is offered ----
@@ -565,6 +575,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
   document.addEventListener('pointerdown', onOutside, true);
   const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
     if (relayout()) render();
+    fitNames();
   }) : null;
   resize?.observe(element);
 

@@ -42,7 +42,6 @@ export const T = {
         : `${side('fr', mover, true)} jouent (pouvoir n° ${power}).`,
     over: (winner: Side | null, reason: string) =>
       winner ? `${side('fr', winner, true)} gagnent : ${reason}.` : `Partie nulle : ${reason}.`,
-    check: 'Échec !',
     powers: 'Pouvoirs',
     counts: (w: number, b: number, left: number) => `Blancs ${w} · Noirs ${b} · restants ${left}`,
     power: (i: number, owner: Side, used: boolean, marked: boolean) =>
@@ -73,7 +72,6 @@ export const T = {
         : `${side('en', mover, true)} to move (power ${power}).`,
     over: (winner: Side | null, reason: string) =>
       winner ? `${side('en', winner, true)} wins: ${reason}.` : `Draw: ${reason}.`,
-    check: 'Check!',
     powers: 'Powers',
     counts: (w: number, b: number, left: number) => `White ${w} · Black ${b} · left ${left}`,
     power: (i: number, owner: Side, used: boolean, marked: boolean) =>

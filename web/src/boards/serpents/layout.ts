@@ -33,9 +33,10 @@ export const STEP = 100;
 export const PIECE_R = 31;
 
 const ROW_H = 87; // equilateral triangles across the screen
-const ROW_V = 150; // wider when turned: the rows become columns of a narrow screen
+const ROW_V = 210; // wider when turned: the rows become columns of a narrow screen
 const PAD_ALONG = 58;
 const PAD_ACROSS = 72; // room for the outer rows' names
+const PAD_ACROSS_V = 86; // the same, turned (the names are wider than high)
 const LABEL = 49; // a name's distance from its point
 
 function rowIndex(row: Row): number {
@@ -77,21 +78,22 @@ export function layout(points: PointGeo[], flipped: boolean, vertical: boolean):
       v = 2 - v;
     }
     const a = PAD_ALONG + (u - umin) * STEP; // along the rows
-    const c = PAD_ACROSS + v * across; // across them, from the top row as drawn
+    const pad = vertical ? PAD_ACROSS_V : PAD_ACROSS;
+    const c = pad + v * across; // across them, from the top row as drawn
     // The name: outside the board for the outer rows, below a middle point (between its lines).
     const out = v === 0 ? -LABEL : LABEL;
     if (vertical) {
       // A quarter clockwise: down becomes left, right becomes down.
-      const x = PAD_ACROSS + (2 * across - (c - PAD_ACROSS));
+      const x = pad + (2 * across - (c - pad));
       pos.set(p.name, { x, y: a });
-      label.set(p.name, { x: x - out * (v === 1 ? 1.05 : 1.1), y: a });
+      label.set(p.name, { x: x - out * (v === 1 ? 1.25 : 1.22), y: a });
     } else {
       pos.set(p.name, { x: a, y: c });
       label.set(p.name, { x: a, y: c + out * (v === 1 ? 0.98 : 1) });
     }
   }
   const long = 2 * PAD_ALONG + span * STEP;
-  const short = 2 * PAD_ACROSS + 2 * across;
+  const short = 2 * (vertical ? PAD_ACROSS_V : PAD_ACROSS) + 2 * across;
   return {
     vertical,
     flipped,
