@@ -265,7 +265,7 @@ pub mod known_bugs {
     /// `legal_moves` keeps a capture only if the list of the same piece's captures does not hold
     /// it yet (`push_capture`, for bent jumps): quadratic in the chains, which grow exponentially
     /// with the pieces in reach. On Ludii's Kolowis under `wikipedia`, the text
-    /// `bbbbbbbb..bbbbbb/w.w.w.wbbbb.bb.b/.wwwwww....b.bbb. w 0` has 361,964 legal moves, which
+    /// `bbbbbbbb..bbbbbb/w.w.w.wbbbb.bb.b/.wwwwww....b.bb. w 0` has 361,964 legal moves, which
     /// take a minute to generate (release build); every `move_text` and `parse_move` generates
     /// them again. Found by `awithlaknannai_position` (a time-out).
     pub fn awithlaknannai_many_chains(position: &awe_awithlaknannai::Position) -> bool {
