@@ -1,30 +1,29 @@
 // Awélé: a person plays a whole game against the computer at level 1 by clicking pits.
 import { check, newGame, newPage, noErrors, screenshot, text, apiGet, gameId } from './lib.mjs';
 
-// Waits until the board offers moves (and no animation runs) or the game is over.
+// Waits until the board offers moves (and no animation runs) or the game is over; says which pits
+// are offered and how many seeds the board shows, read at the same instant.
 async function nextTurn(page, timeout = 20000) {
-  return page.waitForFunction(
+  const handle = await page.waitForFunction(
     () => {
       const status = document.querySelector('[data-testid="status"]');
       if (status && status.classList.contains('over')) return 'over';
       const board = document.querySelector('.awele-board');
       if (!board || board.classList.contains('animating')) return false;
       const legal = [...document.querySelectorAll('.awele-pit[data-legal="true"]')].map((g) => g.getAttribute('data-testid'));
-      return legal.length ? legal.join(',') : false;
+      if (!legal.length) return false;
+      let seeds = 0;
+      for (const g of document.querySelectorAll('.awele-pit, .awele-store')) seeds += Number(g.getAttribute('data-count'));
+      const shown = [...document.querySelectorAll('.awele-pit, .awele-store')].map((g) => `${g.getAttribute('data-testid')}=${g.getAttribute('data-count')}`).join(' ');
+      return { legal, seeds, shown };
     },
     null,
     { timeout, polling: 50 },
-  ).then((h) => h.jsonValue());
+  );
+  return handle.jsonValue();
 }
 
-async function boardSum(page) {
-  return page.evaluate(() => {
-    let n = 0;
-    for (const g of document.querySelectorAll('.awele-pit')) n += Number(g.getAttribute('data-count'));
-    for (const g of document.querySelectorAll('.awele-store')) n += Number(g.getAttribute('data-count'));
-    return n;
-  });
-}
+const moveCount = (page) => page.evaluate(() => document.querySelectorAll('[data-testid="move-list"] button.move').length);
 
 export async function wholeGameAgainstLevel1({ browser }) {
   const { context, page } = await newPage(browser);
@@ -37,10 +36,10 @@ export async function wholeGameAgainstLevel1({ browser }) {
     for (;;) {
       const turn = await nextTurn(page);
       if (turn === 'over') break;
-      const pits = turn.split(',');
-      check(pits.every((p) => /^pit-[A-F]$/.test(p)), `only South's pits are offered: ${turn}`);
-      const sum = await boardSum(page);
-      check(sum === 48, `the board shows 48 seeds, not ${sum}`);
+      const pits = turn.legal;
+      check(pits.every((p) => /^pit-[A-F]$/.test(p)), `only South's pits are offered: ${pits}`);
+      check(turn.seeds === 48, `the board shows 48 seeds, not ${turn.seeds}: ${turn.shown}`);
+      const before = await moveCount(page);
       const pick = pits[Math.floor(Math.random() * pits.length)];
       if (moves === 0) {
         // A keyboard player: the highlighted pits are buttons; Enter plays.
@@ -51,6 +50,8 @@ export async function wholeGameAgainstLevel1({ browser }) {
         await page.getByTestId(pick).click();
       }
       moves++;
+      // The server took the move: the list grows (the board then shows it).
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] button.move').length > n, before);
       if (moves === 2) {
         // Mid-sowing: the seeds are on their way.
         await page.waitForTimeout(150);
