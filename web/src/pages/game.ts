@@ -108,6 +108,19 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   );
   root.appendChild(page);
 
+  // The clocks as the state has them; a game lost on time shows the loser's at 0 (a restarted
+  // server sends the time that loser had before the flag fell).
+  function shownClock(g: GameState): GameState['clock'] {
+    const c = g.clock;
+    const o = g.outcome;
+    if (!c || !o || o.termination !== 'time forfeit' || !o.winner) return c;
+    const loser = g.sides.findIndex((s) => s !== o.winner);
+    if (loser < 0) return c;
+    const remaining = c.remaining_ms.slice();
+    remaining[loser] = 0;
+    return { ...c, remaining_ms: remaining };
+  }
+
   // Talking to the server.
   function send(message: Record<string, unknown>): void {
     if (socket?.send(message)) return;
@@ -427,7 +440,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     askRecordNames();
     playerBar(topBar, top);
     playerBar(bottomBar, bottom);
-    clocks.update(game.clock, game.sides, game.status === 'playing');
+    clocks.update(shownClock(game), game.sides, game.status === 'playing');
     drawStatus();
     drawInvite();
     drawOffers();
