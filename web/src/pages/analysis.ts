@@ -1,6 +1,8 @@
 // The analysis page: a position text searched for a chosen game and its settings.
 import { api, type Analysis, type Spec } from '../api';
-import { createAweleBoard } from '../boards/awele';
+import { boardFor } from '../boards/index';
+import type { GameBoard } from '../boards/board';
+import { serpentsBoard } from '../rules/diagrams';
 import { fill, h, option } from '../dom';
 import { lang, t } from '../i18n';
 import { gameName } from '../names';
@@ -14,6 +16,28 @@ const STARTS: Record<string, string> = {
   'kolowis-ludii': 'bbbbbbbbbbbbbbbb/.wwwwwww.bbbbbbb/wwwwwwwwwwwwwwww w 0',
   awechec: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | - | 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0',
 };
+
+// An Awithlaknannai position text read here only to draw it: "bbbbbbbb/bbbb.wwww/wwwwwwww w 0"
+// (Mosona and Kolowis; Ludii's Kolowis has a board of its own, not drawn here).
+export function parseSerpents(text: string, board: string): { view: any; board: any } | null {
+  const n = board === 'mosona' ? 8 : board === 'kolowis' ? 16 : 0;
+  const m = /^\s*([wb.]+)\/([wb.]+)\/([wb.]+)\s+([wb])\s+(\d+)\s*$/.exec(text);
+  if (!n || !m || m[1]!.length !== n || m[2]!.length !== n + 1 || m[3]!.length !== n) return null;
+  const white: string[] = [];
+  const black: string[] = [];
+  const rows: [string, string][] = [
+    [m[1]!, 't'],
+    [m[2]!, 'm'],
+    [m[3]!, 'b'],
+  ];
+  for (const [row, prefix] of rows) {
+    [...row].forEach((c, i) => {
+      if (c === 'w') white.push(`${prefix}${i + 1}`);
+      if (c === 'b') black.push(`${prefix}${i + 1}`);
+    });
+  }
+  return { view: { white, black, turn: m[4] === 'w' ? 'white' : 'black', plies_left: 50 }, board: serpentsBoard(board as 'mosona' | 'kolowis', n) };
+}
 
 // An Awélé position text read here only to draw it: "4,4,4,4,4,4/4,4,4,4,4,4 S 0 0".
 export function parseAwele(text: string): { pits: number[]; captured: number[]; turn: string } | null {
@@ -39,7 +63,9 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
   let busy = false;
   let gone = false;
   const box = h('section', { class: 'card analysis-page' });
-  const diagram = createAweleBoard();
+  // The position drawn by the game's own board, when the text can be read here.
+  const diagramBox = h('div', { class: 'analysis-diagram' });
+  let diagram: { game: string; board: GameBoard } | null = null;
   const area = h('textarea', { id: 'position', rows: '3', 'data-testid': 'position-text', spellcheck: 'false', autocapitalize: 'off' });
   area.value = state.position || STARTS.awele!;
   root.appendChild(box);
@@ -56,9 +82,32 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
   }
 
   function drawDiagram(): void {
-    const view = state.game === 'awele' ? parseAwele(area.value) : null;
-    diagram.element.hidden = !view;
-    if (view) diagram.update({ board: null, position: view, legal: [], last: null, before: null }, { lang: lang(), bottom: 'south', interactive: false, onMove: () => {} }, false);
+    let drawn: { board: any; position: any } | null = null;
+    if (state.game === 'awele') {
+      const v = parseAwele(area.value);
+      if (v) drawn = { board: null, position: v };
+    } else if (state.game === 'awithlaknannai') {
+      const v = parseSerpents(area.value, state.board);
+      if (v) drawn = { board: v.board, position: v.view };
+    }
+    if (diagram && (!drawn || diagram.game !== state.game)) {
+      diagram.board.destroy();
+      diagram = null;
+    }
+    diagramBox.hidden = !drawn;
+    if (!drawn) return;
+    if (!diagram) {
+      const factory = boardFor(state.game);
+      if (!factory) return;
+      diagram = { game: state.game, board: factory() };
+      diagramBox.replaceChildren(diagram.board.element);
+    }
+    const bottom = state.game === 'awele' ? 'south' : 'white';
+    const d = diagram;
+    const position = drawn;
+    requestAnimationFrame(() =>
+      d.board.update({ board: position.board, position: position.position, legal: [], last: null, before: null }, { lang: lang(), bottom, interactive: false, onMove: () => {} }, false),
+    );
   }
 
   function draw(): void {
@@ -109,14 +158,19 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
       {},
       h('div', { class: 'field-row' }, fields),
       h('div', { class: 'field' }, h('label', { for: 'position', class: 'field-label' }, d.positionLabel), area, h('div', { class: 'actions' }, reset)),
-      diagram.element,
+      diagramBox,
       submit,
     );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void analyse();
     });
-    const turn = state.game === 'awele' ? parseAwele(area.value)?.turn ?? null : null;
+    const turn =
+      state.game === 'awele'
+        ? (parseAwele(area.value)?.turn ?? null)
+        : state.game === 'awithlaknannai'
+          ? (parseSerpents(area.value, state.board)?.view.turn ?? null)
+          : null;
     fill(
       box,
       h('h1', {}, d.analysisTitle),
@@ -149,7 +203,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
   return {
     destroy() {
       gone = true;
-      diagram.destroy();
+      diagram?.board.destroy();
       box.remove();
     },
     relabel: draw,
