@@ -71,3 +71,20 @@ export function icon(name: keyof typeof ICONS | string): SVGSVGElement {
   svg.appendChild(path);
   return svg;
 }
+
+// Redraws a part of the page without losing the keyboard's place: the element that had the focus
+// is found again by its data-testid (or id) once `draw` has replaced it.
+export function keepFocus(container: HTMLElement, draw: () => void): void {
+  const active = document.activeElement as HTMLElement | null;
+  const inside = !!active && container.contains(active);
+  const testid = inside ? active!.getAttribute('data-testid') : null;
+  const id = inside ? active!.id : '';
+  draw();
+  if (!inside || container.contains(active)) return;
+  const again = testid
+    ? container.querySelector<HTMLElement>(`[data-testid="${CSS.escape(testid)}"]`)
+    : id
+      ? container.querySelector<HTMLElement>(`#${CSS.escape(id)}`)
+      : null;
+  again?.focus();
+}

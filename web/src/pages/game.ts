@@ -3,7 +3,7 @@
 import { api, ApiError, type GameState, type History } from '../api';
 import { boardFor } from '../boards/index';
 import type { BoardContext, GameBoard } from '../boards/board';
-import { fill, h, icon } from '../dom';
+import { fill, h, icon, keepFocus } from '../dom';
 import { lang, t } from '../i18n';
 import { outcomeParts, outcomeText, seatText, sideName, specText, gameName } from '../names';
 import { navigate, type Page, type Route } from '../router';
@@ -442,13 +442,13 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     playerBar(bottomBar, bottom);
     clocks.update(shownClock(game), game.sides, game.status === 'playing');
     drawStatus();
-    drawInvite();
-    drawOffers();
-    drawActions();
+    keepFocus(inviteBox, drawInvite);
+    keepFocus(offersBox, drawOffers);
+    keepFocus(actions, drawActions);
     movesTitle.textContent = d.moves;
-    moveList.update(game, history, viewPly, lang(), analysis.marks());
-    analysis.draw();
-    drawReplayNav();
+    keepFocus(moveList.element, () => moveList.update(game!, history, viewPly, lang(), analysis.marks()));
+    keepFocus(analysis.element, () => analysis.draw());
+    keepFocus(replayNav, drawReplayNav);
     drawMoveForm();
     drawRecord();
     drawError();
