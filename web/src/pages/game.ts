@@ -13,6 +13,7 @@ import { Clocks } from '../game/clocks';
 import { example, moveText, tokens } from '../game/notation';
 import { MoveList } from '../game/movelist';
 import { AnalysisPanel } from '../game/analysis';
+import { Actions, drawInvite, drawOffers, drawRecord, type ControlsContext } from '../game/controls';
 import { mountNotFound } from './notfound';
 
 export function mountGame(root: HTMLElement, route: Route): Page {
@@ -30,8 +31,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   let errorTimer: number | undefined;
   let notice = '';
   let connected = true;
-  let confirmResign = false;
-  let copied = false;
+  const controls = new Actions();
   let destroyed = false;
   let socket: GameSocket | null = null;
   let board: GameBoard | null = null;
@@ -289,96 +289,18 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     statusBox.classList.toggle('over', game.status === 'over');
   }
 
-  function drawInvite(): void {
-    const d = t();
-    const token = game ? inviteOf(game.id) : null;
-    if (!game || game.status !== 'waiting' || game.kind !== 'friend' || !token) {
-      fill(inviteBox);
-      inviteBox.hidden = true;
-      return;
-    }
-    inviteBox.hidden = false;
-    const link = `${location.origin}/game/${encodeURIComponent(game.id)}?invite=${encodeURIComponent(token)}`;
-    const input = h('input', { type: 'text', readonly: true, value: link, id: 'invite-link', 'data-testid': 'invite-link', onfocus: () => input.select() });
-    const copy = h('button', { type: 'button', 'data-testid': 'invite-copy' }, copied ? d.copied : d.copy);
-    copy.addEventListener('click', async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(link);
-      } catch {
-        document.execCommand?.('copy');
-      }
-      copied = true;
-      copy.textContent = t().copied;
-    });
-    fill(inviteBox, h('label', { for: 'invite-link', class: 'field-label' }, d.inviteLabel), h('div', { class: 'move-row' }, input, copy));
-  }
-
-  function drawOffers(): void {
-    const d = t();
-    if (!game) return;
-    const o = game.offers;
-    const lines: HTMLElement[] = [];
-    const other = (side: string | null) => side !== null && side !== you;
-    if (o.draw) lines.push(h('p', { 'data-testid': 'draw-offer' }, o.draw === you ? d.youOfferedDraw : d.drawOffered(sideName(o.draw))));
-    if (o.takeback) lines.push(h('p', { 'data-testid': 'takeback-offer' }, o.takeback === you ? d.youAskedTakeback : d.takebackAsked(sideName(o.takeback))));
-    if (o.rematch && !game.rematch) lines.push(h('p', { 'data-testid': 'rematch-offer' }, o.rematch === you ? d.youAskedRematch : d.rematchAsked(sideName(o.rematch))));
-    if (you && game.status === 'playing') {
-      if (other(o.draw))
-        lines.push(
-          h('button', { type: 'button', class: 'primary', 'data-testid': 'draw-accept', onclick: () => send({ t: 'draw', offer: true }) }, d.acceptDraw),
-          h('button', { type: 'button', 'data-testid': 'draw-decline', onclick: () => send({ t: 'draw', offer: false }) }, d.decline),
-        );
-      if (other(o.takeback))
-        lines.push(
-          h('button', { type: 'button', class: 'primary', 'data-testid': 'takeback-accept', onclick: () => send({ t: 'takeback', ask: true }) }, d.acceptTakeback),
-          h('button', { type: 'button', 'data-testid': 'takeback-decline', onclick: () => send({ t: 'takeback', ask: false }) }, d.decline),
-        );
-    }
-    if (you && game.status === 'over' && other(o.rematch) && !game.rematch)
-      lines.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch-accept', onclick: () => send({ t: 'rematch' }) }, d.rematch));
-    if (game.rematch) lines.push(h('a', { class: 'button primary', href: `/game/${encodeURIComponent(game.rematch)}`, 'data-testid': 'rematch-link' }, d.goRematch));
-    fill(offersBox, lines);
-    offersBox.hidden = lines.length === 0;
-  }
-
-  function drawActions(): void {
-    const d = t();
-    if (!game) return;
-    const btns: HTMLElement[] = [];
-    const o = game.offers;
-    const player = you !== null && game.sides.includes(you);
-    if (player && game.status === 'playing') {
-      if (confirmResign) {
-        btns.push(
-          h(
-            'div',
-            { class: 'confirm', role: 'group', 'aria-label': d.resignQuestion },
-            h('span', {}, d.resignQuestion),
-            h('button', { type: 'button', class: 'danger', 'data-testid': 'resign-confirm', onclick: () => { confirmResign = false; send({ t: 'resign' }); drawActions(); } }, d.resignConfirm),
-            h('button', { type: 'button', 'data-testid': 'resign-cancel', onclick: () => { confirmResign = false; drawActions(); actions.querySelector<HTMLElement>('[data-testid="resign"]')?.focus(); } }, d.cancel),
-          ),
-        );
-      } else {
-        btns.push(h('button', { type: 'button', 'data-testid': 'resign', onclick: () => { confirmResign = true; drawActions(); actions.querySelector<HTMLElement>('[data-testid="resign-confirm"]')?.focus(); } }, d.resign));
-      }
-      // An offer from the other side is answered in the offers box, above.
-      if (!o.draw || o.draw === you) {
-        const label = o.draw === you ? `${d.withdraw}: ${d.offerDraw.toLowerCase()}` : d.offerDraw;
-        btns.push(h('button', { type: 'button', 'data-testid': 'draw', onclick: () => send({ t: 'draw', offer: o.draw !== you }) }, label));
-      }
-      if (!o.takeback || o.takeback === you) {
-        const label = o.takeback === you ? `${d.withdraw}: ${d.askTakeback.toLowerCase()}` : d.askTakeback;
-        btns.push(
-          h('button', { type: 'button', 'data-testid': 'takeback', disabled: game.ply === 0 || game.thinking, onclick: () => send({ t: 'takeback', ask: o.takeback !== you }) }, label),
-        );
-      }
-    }
-    if (player && game.status === 'over' && !game.rematch) {
-      btns.push(h('button', { type: 'button', 'data-testid': 'rematch', class: 'primary', disabled: o.rematch === you, onclick: () => send({ t: 'rematch' }) }, d.rematch));
-    }
-    btns.push(h('button', { type: 'button', 'data-testid': 'flip', 'aria-pressed': flipped ? 'true' : 'false', onclick: () => { flipped = !flipped; render(false); } }, icon('flip'), d.flip));
-    fill(actions, btns);
+  function controlsContext(): ControlsContext {
+    return {
+      game: game!,
+      you,
+      flipped,
+      send,
+      flip: () => {
+        flipped = !flipped;
+        render(false);
+      },
+      redraw: () => keepFocus(actions, () => controls.draw(actions, controlsContext())),
+    };
   }
 
   function drawReplayNav(): void {
@@ -414,23 +336,6 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     moveForm.hidden = !player;
   }
 
-  function drawRecord(): void {
-    const d = t();
-    if (!game || game.ply === 0) {
-      fill(recordBox);
-      return;
-    }
-    const links =
-      game.spec.game === 'awechec'
-        ? [
-            h('span', { class: 'record-label' }, d.download),
-            h('a', { class: 'button', href: api.recordUrl(id, 'fr'), download: `awe-${id}-fr.awe`, 'data-testid': 'download-fr' }, d.downloadFr),
-            h('a', { class: 'button', href: api.recordUrl(id, 'en'), download: `awe-${id}-en.awe`, 'data-testid': 'download-en' }, d.downloadEn),
-          ]
-        : [h('a', { class: 'button', href: api.recordUrl(id, lang()), download: `awe-${id}.awe`, 'data-testid': 'download' }, d.download)];
-    fill(recordBox, links);
-  }
-
   function render(animate: boolean): void {
     if (!game || destroyed) return;
     const d = t();
@@ -442,15 +347,16 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     playerBar(bottomBar, bottom);
     clocks.update(shownClock(game), game.sides, game.status === 'playing');
     drawStatus();
-    keepFocus(inviteBox, drawInvite);
-    keepFocus(offersBox, drawOffers);
-    keepFocus(actions, drawActions);
+    const c = controlsContext();
+    keepFocus(inviteBox, () => drawInvite(inviteBox, game!));
+    keepFocus(offersBox, () => drawOffers(offersBox, c));
+    keepFocus(actions, () => controls.draw(actions, c));
     movesTitle.textContent = d.moves;
     keepFocus(moveList.element, () => moveList.update(game!, history, viewPly, lang(), analysis.marks()));
     keepFocus(analysis.element, () => analysis.draw());
     keepFocus(replayNav, drawReplayNav);
     drawMoveForm();
-    drawRecord();
+    drawRecord(recordBox, game);
     drawError();
     connBox.textContent = connected ? '' : d.reconnecting;
     connBox.hidden = connected;
@@ -516,7 +422,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     if (viewPly !== null && viewPly > g.ply) viewPly = null;
     followHistory(g);
     if (previous && g.ply !== previous.ply) {
-      confirmResign = false;
+      controls.confirming = false;
       if (g.ply > previous.ply) {
         if (error) {
           error = '';
