@@ -55,7 +55,10 @@ pub enum PositionTextError {
     /// The Awélé error is part of the message, not a source: printed once in a chain.
     #[error("Awélé position: {0}")]
     Awele(awe_awele::ParsePositionError),
-    #[error("a position has either powers to use or an Awélé game in progress, not both")]
+    #[error(
+        "a position has either powers to use or an Awélé game in progress, not both (but in the \
+         synchronous variant)"
+    )]
     Both,
 }
 
@@ -235,7 +238,12 @@ impl awe_game::Position for Position {
                 let awele = awe_awele::Position::parse(awele, awe_awele::RuleSet::Awechec)?;
                 Ok(Position::with_awele(settings, chess, awele))
             }
-            (false, _) => Err(PositionTextError::Both),
+            // Synchronous: the powers of a capture, used while its Awélé game waits.
+            (false, awele) => {
+                let awele = awe_awele::Position::parse(awele, awe_awele::RuleSet::Awechec)?;
+                Position::between_captures(settings, chess, list, awele)
+                    .ok_or(PositionTextError::Both)
+            }
         }
     }
 }

@@ -242,6 +242,30 @@ impl Position {
         position
     }
 
+    /// A synchronous game in the middle of a chess sequence: the powers of the last Awélé capture
+    /// still to use, then the Awélé game at `awele` goes on (the synchronous variant's own
+    /// state, which its position text writes). `None` under the other variants, where powers
+    /// are used only once an Awélé game is over.
+    pub fn between_captures(
+        settings: Settings,
+        chess: Chess,
+        powers: Powers,
+        awele: awe_awele::Position,
+    ) -> Option<Position> {
+        if settings.variant != crate::Variant::Synchronous {
+            return None;
+        }
+        let mut position = Position::with_chess(settings, chess);
+        position.start = Start::AwelePosition;
+        position.awele_games = 1;
+        position.awele = awele.with_rules(RuleSet::Awechec);
+        position.awele_seen = vec![position.awele.repetition_key()];
+        position.awele_running = true;
+        position.powers = powers;
+        position.settle_chess();
+        Some(position)
+    }
+
     /// How the game started.
     pub fn start(&self) -> Start {
         self.start

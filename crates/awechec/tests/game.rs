@@ -74,3 +74,29 @@ fn the_hash_tells_apart_the_fifty_move_counter() {
     assert_ne!(fresh.quiet_half_moves(), late.quiet_half_moves());
     assert_ne!(fresh.hash(), late.hash());
 }
+
+/// In the synchronous variant the powers of a capture are used while its Awélé game waits: the
+/// position text holds both, and reads back (found by fuzzing: it was refused).
+#[test]
+fn a_synchronous_position_between_captures_reads_back() {
+    let settings = Settings { variant: Variant::Synchronous, ..Settings::default() };
+    let start = Position::new(settings);
+    let before = start
+        .parse_position(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | - | 0,0,0,0,0,1/1,0,0,0,0,1 S 23 22",
+        )
+        .unwrap();
+    let action = before.parse_move("F").unwrap();
+    let after = awe_game::Position::play(&before, action);
+    let text = after.position_text();
+    let back = start.parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(back.position_text(), text);
+    let texts = |p: &Position| {
+        let mut moves = <Position as awe_game::Position>::MoveList::default();
+        p.legal_moves(&mut moves);
+        moves.iter().map(|&m| p.move_text(m)).collect::<Vec<_>>()
+    };
+    assert_eq!(texts(&back), texts(&after));
+    // Under the other variants such a text is refused.
+    assert!(Position::new(Settings::default()).parse_position(&text).is_err());
+}

@@ -33,7 +33,9 @@ impl Position {
         turn: Side,
         rules: RuleSet,
     ) -> Result<Position, crate::ParsePositionError> {
-        let total = board.total() as u32 + captured[0] as u32 + captured[1] as u32;
+        // Pit by pit: the board's own total is a byte, which a text with too many seeds wraps.
+        let on_board: u32 = board.pits().iter().map(|&seeds| u32::from(seeds)).sum();
+        let total = on_board + captured[0] as u32 + captured[1] as u32;
         if total != crate::TOTAL_SEEDS as u32 {
             return Err(crate::ParsePositionError::WrongTotal { total });
         }

@@ -223,5 +223,11 @@ fn position_texts_name_what_is_wrong() {
     assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,x S 0 0"), Err(E::Number("x".into())));
     assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 W 0 0"), Err(E::Turn("W".into())));
     assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 S 1 0"), Err(E::WrongTotal { total: 49 }));
+    // Totals past a byte are counted, not wrapped (found by fuzzing: 304 seeds read as 48).
+    assert_eq!(parse("48,48,48,48,48,48/16,0,0,0,0,0 S 0 0"), Err(E::WrongTotal { total: 304 }));
+    assert_eq!(
+        parse("40,40,40,40,40,40/40,40,40,40,40,40 S 0 0"),
+        Err(E::WrongTotal { total: 480 })
+    );
     assert_eq!(parse("4,4,4,4,4,4/4,4,4,4,4,4 N 0 0").map(|p| p.turn()), Ok(Side::North));
 }

@@ -50,6 +50,27 @@ pub fn move_text(position: &Position, mv: &Move) -> String {
     }
 }
 
+/// The texts of all of `moves`, the legal moves of `position`, at once: [`move_text`] looks at
+/// every legal move for each text, which a position with thousands of chains cannot afford.
+pub fn move_texts(position: &Position, moves: &[Move]) -> Vec<String> {
+    let board = position.board();
+    let mut paths: std::collections::HashMap<&[Point], usize> = std::collections::HashMap::new();
+    for mv in moves {
+        *paths.entry(mv.path()).or_default() += 1;
+    }
+    moves
+        .iter()
+        .map(|mv| {
+            let text = path_text(board, mv);
+            if paths.get(mv.path()).copied().unwrap_or(0) > 1 {
+                format!("{text}({})", captured_text(board, mv.captured()))
+            } else {
+                text
+            }
+        })
+        .collect()
+}
+
 /// Reads a move and checks it against `position`.
 pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let board = position.board();

@@ -264,7 +264,10 @@ impl Position {
             path[0] = Point(from as u8);
             // The piece has left its point: a chain may come back to it.
             let first = moves.len();
-            self.captures(&mut path, 1, empty | 1 << from, them, 0, first, moves);
+            self.captures(&mut path, 1, empty | 1 << from, them, 0, moves);
+            if rules.bent_jumps {
+                dedup_from(moves, first);
+            }
         }
         if rules.most_captures {
             let most = moves.iter().map(|m| m.captured().count_ones()).max().unwrap_or(0);
@@ -364,7 +367,6 @@ impl Position {
 
     /// Adds the captures that go on from `path[len - 1]`: the pieces of `them` not yet taken
     /// (`taken`), landing on points of `empty` or on those freed by the pieces taken.
-    #[allow(clippy::too_many_arguments)]
     fn captures(
         &self,
         path: &mut [Point; MAX_PATH],
@@ -372,7 +374,6 @@ impl Position {
         empty: u64,
         them: u64,
         taken: u64,
-        first: usize,
         moves: &mut MoveList,
     ) {
         let rules = self.rules();
@@ -391,26 +392,14 @@ impl Position {
             path[len] = to;
             let taken = taken | over.bit();
             if rules.chains && len + 1 < MAX_PATH {
-                self.captures(path, len + 1, empty, them, taken, first, moves);
+                self.captures(path, len + 1, empty, them, taken, moves);
             } else {
-                self.push_capture(moves, first, Move::capture(&path[..len + 1], taken));
+                moves.push(Move::capture(&path[..len + 1], taken));
             }
         }
         if !went_on && len > 1 {
             // The chain stops where the piece can jump no more.
-            self.push_capture(moves, first, Move::capture(&path[..len], taken));
-        }
-    }
-
-    /// Adds a capture of the piece that began at `moves[first]`'s point, unless the list has it:
-    /// with bent jumps, two pieces between the same two points can be taken in either order
-    /// along the same path (straight jumps never give one move twice).
-    #[inline]
-    fn push_capture(&self, moves: &mut MoveList, first: usize, mv: Move) {
-        let known = self.rules().bent_jumps
-            && moves[first..].iter().any(|m| m.captured() == mv.captured() && *m == mv);
-        if !known {
-            moves.push(mv);
+            moves.push(Move::capture(&path[..len], taken));
         }
     }
 
@@ -452,6 +441,30 @@ impl Position {
             score: self.score(),
             termination: Termination::NoLegalMove,
         })
+    }
+}
+
+/// Removes the moves from `first` on that come again (with bent jumps, two pieces between the same
+/// two points can be taken in either order along the same path), keeping the first of each in
+/// order: by a scan for the usual few, by a set for the thousands a crowded board can give.
+fn dedup_from(moves: &mut MoveList, first: usize) {
+    let tail = moves.len() - first;
+    if tail <= 64 {
+        let mut kept = first;
+        for i in first..moves.len() {
+            let mv = moves[i];
+            if !moves[first..kept].contains(&mv) {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    } else {
+        let mut seen = std::collections::HashSet::with_capacity(tail);
+        let unique: Vec<Move> =
+            moves[first..].iter().copied().filter(|m| seen.insert(*m)).collect();
+        moves.truncate(first);
+        moves.extend(unique);
     }
 }
 

@@ -209,7 +209,9 @@ fn clean_name(name: Option<String>) -> Option<String> {
 async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
     let new: NewGame = body(&bytes)?;
     let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
-    Match::new(&spec, new.position.as_deref()).map_err(|e| ApiError::bad(e.0))?;
+    Match::new(&spec, new.position.as_deref())
+        .and_then(|game| game.check_size())
+        .map_err(|e| ApiError::bad(e.0))?;
     let clock = match new.clock {
         None => None,
         Some(ClockSpec { minutes, increment }) => {
@@ -502,7 +504,10 @@ async fn analysis(State(app): State<App>, bytes: Bytes) -> ApiResult {
             game
         }
         (None, Some(spec)) => {
-            Match::new(&spec, request.position.as_deref()).map_err(|e| ApiError::bad(e.0))?
+            let game =
+                Match::new(&spec, request.position.as_deref()).map_err(|e| ApiError::bad(e.0))?;
+            game.check_size().map_err(|e| ApiError::bad(e.0))?;
+            game
         }
         _ => return Err(ApiError::bad("give a game's id (and ply), or a spec and a position")),
     };
@@ -536,6 +541,7 @@ struct ImportRequest {
 async fn import(State(app): State<App>, bytes: Bytes) -> ApiResult {
     let request: ImportRequest = body(&bytes)?;
     let (spec, game) = Match::from_record(&request.text).map_err(|e| ApiError::bad(e.0))?;
+    game.check_size().map_err(|e| ApiError::bad(e.0))?;
     let spec = spec.normalized().map_err(|e| ApiError::bad(e.0))?;
     let record =
         awe_game::record::Record::parse(&request.text).map_err(|e| ApiError::bad(e.to_string()))?;

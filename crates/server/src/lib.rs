@@ -49,7 +49,10 @@ pub fn default_data_dir() -> Option<PathBuf> {
 /// Opens the database and listens: returns the address bound and the server to run.
 pub async fn bind(
     config: &Config,
-) -> Result<(SocketAddr, impl std::future::Future<Output = Result<(), ServeError>>), ServeError> {
+) -> Result<
+    (SocketAddr, impl std::future::Future<Output = Result<(), ServeError>> + use<>),
+    ServeError,
+> {
     let store = store::Store::open(&config.database)
         .await
         .map_err(|error| ServeError::Database { url: config.database.clone(), error })?;

@@ -196,6 +196,9 @@ macro_rules! each {
 }
 pub(crate) use each;
 
+/// The most legal moves of a position the site plays.
+pub const MAX_LEGAL: usize = 2000;
+
 /// Why a move or a record was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -285,6 +288,24 @@ impl Match {
         }
     }
 
+    /// Refuses a position the site will not play: more legal moves than [`MAX_LEGAL`] (a
+    /// crowded Awithlaknannai board given as a position can have hundreds of thousands of
+    /// chains, and every search or listing of them would stall the server).
+    pub fn check_size(&self) -> Result<(), Refused> {
+        let count = each!(self, game => {
+            let mut moves = Default::default();
+            Position::legal_moves(game.current(), &mut moves);
+            let moves: &[_] = &moves;
+            moves.len()
+        });
+        if count > MAX_LEGAL {
+            return Err(Refused(format!(
+                "the position has {count} legal moves, more than the {MAX_LEGAL} the site plays"
+            )));
+        }
+        Ok(())
+    }
+
     /// Plays the move written `text` (the game's notation, as [`WebGame::move_view`] gives it).
     pub fn play(&mut self, text: &str) -> Result<(), Refused> {
         each!(self, game => {
@@ -352,6 +373,25 @@ impl Match {
 
     /// The legal moves, as the page offers them (none once the game is over).
     pub fn legal(&self) -> Vec<Value> {
+        if let Match::Awithlaknannai(game) = self {
+            // The texts at once: a crowded board may have thousands of chains.
+            if game.outcome().is_some() {
+                return Vec::new();
+            }
+            let position = game.current();
+            let mut moves = awe_awithlaknannai::MoveList::new();
+            position.legal_moves(&mut moves);
+            let texts = awe_awithlaknannai::notation::move_texts(position, &moves);
+            let board = position.board();
+            return moves
+                .iter()
+                .zip(texts)
+                .map(|(mv, text)| {
+                    let path: Vec<&str> = mv.path().iter().map(|&p| board.name(p)).collect();
+                    json!({ "text": text, "path": path, "captured": point_names(board, mv.captured()) })
+                })
+                .collect();
+        }
         each!(self, game => {
             if game.outcome().is_some() {
                 return Vec::new();

@@ -22,7 +22,7 @@ pub enum Seat {
     /// Free: an invitation or an open challenge gives it to the first who comes.
     Empty,
     /// A person, known by the hash of the secret their browser keeps.
-    Human { secret: String, name: Option<String> },
+    Human { secret: String },
     /// The computer at a level.
     Computer(Level),
 }
@@ -82,6 +82,8 @@ pub struct Room {
     pub kind: String,
     pub game: Match,
     pub seats: [Seat; 2],
+    /// The players' names, where they gave one (or a record did).
+    pub names: [Option<String>; 2],
     pub invite: Option<String>,
     pub clock: Option<Clock>,
     /// Who offers a draw, a takeback, a rematch.
@@ -136,7 +138,7 @@ impl Room {
             game.stop(stop);
         }
         let seats = row.seats.clone().map(|seat| match seat {
-            SeatRow { secret: Some(secret), name, .. } => Seat::Human { secret, name },
+            SeatRow { secret: Some(secret), .. } => Seat::Human { secret },
             SeatRow { level: Some(level), .. } => {
                 Level::new(level.clamp(1, 10) as u8).map_or(Seat::Empty, Seat::Computer)
             }
@@ -162,6 +164,7 @@ impl Room {
             kind: row.kind.clone(),
             game,
             seats,
+            names: row.seats.clone().map(|seat| seat.name),
             invite: row.invite.clone(),
             clock,
             offers: [None; 3],
@@ -195,9 +198,9 @@ impl Room {
     /// The state every connection is shown.
     fn state_json(&self) -> Value {
         let now = Instant::now();
-        let seat = |seat: &Seat| match seat {
-            Seat::Empty => json!({ "kind": "empty" }),
-            Seat::Human { name, .. } => json!({ "kind": "human", "name": name }),
+        let seat = |side: Side| match &self.seats[side.index()] {
+            Seat::Empty => json!({ "kind": "empty", "name": self.names[side.index()] }),
+            Seat::Human { .. } => json!({ "kind": "human", "name": self.names[side.index()] }),
             Seat::Computer(level) => json!({ "kind": "computer", "level": level.get() }),
         };
         let side = |side: Option<Side>| side.map(|s| self.game.side_name(s));
@@ -225,7 +228,7 @@ impl Room {
             "kind": self.kind,
             "status": self.status(),
             "sides": [self.game.side_name(Side::South), self.game.side_name(Side::North)],
-            "seats": [seat(&self.seats[0]), seat(&self.seats[1])],
+            "seats": [seat(Side::South), seat(Side::North)],
             "board": crate::model::board_view(&self.game),
             "position": self.game.view(),
             "before": before,
@@ -314,10 +317,12 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
             let _ = reply.send(Arc::new(room.state_json().to_string()));
         }
         Command::Record { language, reply } => {
-            let names = room.seats.clone().map(|seat| match seat {
-                Seat::Human { name: Some(name), .. } => name,
-                Seat::Computer(level) => format!("awe level {}", level.get()),
-                _ => "?".to_owned(),
+            let names = Side::ALL.map(|side| {
+                match (&room.seats[side.index()], &room.names[side.index()]) {
+                    (Seat::Computer(level), _) => format!("awe level {}", level.get()),
+                    (_, Some(name)) => name.clone(),
+                    _ => "?".to_owned(),
+                }
             });
             let _ = reply.send(room.game.record([&names[0], &names[1]], language));
         }
@@ -403,7 +408,7 @@ async fn join(
             return Err("the seat could not be recorded; try again".to_owned());
         }
     }
-    room.seats[side.index()] = Seat::Human { secret, name: None };
+    room.seats[side.index()] = Seat::Human { secret };
     room.publish();
     Ok(side)
 }
@@ -611,7 +616,6 @@ async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), String>
 
 /// Starts the game that follows, colours swapped.
 async fn rematch(room: &mut Room, app: &App) -> Result<(), String> {
-    let seats = [room.seats[1].clone(), room.seats[0].clone()];
     let id = crate::app::new_id();
     let row = GameRow {
         id: id.clone(),
@@ -619,8 +623,10 @@ async fn rematch(room: &mut Room, app: &App) -> Result<(), String> {
         start_position: room.game.start_text(&room.spec),
         kind: room.kind.clone(),
         status: "playing".into(),
-        seats: seats.clone().map(|seat| match seat {
-            Seat::Human { secret, name } => SeatRow { secret: Some(secret), level: None, name },
+        seats: [1, 0].map(|i| match room.seats[i].clone() {
+            Seat::Human { secret } => {
+                SeatRow { secret: Some(secret), level: None, name: room.names[i].clone() }
+            }
             Seat::Computer(level) => {
                 SeatRow { secret: None, level: Some(level.get() as i64), name: None }
             }

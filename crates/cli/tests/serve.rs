@@ -1,0 +1,108 @@
+//! `awe serve` as a process: killed with SIGKILL in the middle of a game and started again on
+//! the same database file, it has every move it acknowledged, and the game goes on.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+/// Starts `awe serve` on a free port with `dir` as its data folder; returns it and its address.
+fn serve(dir: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .env("AWE_CACHE", dir.join("cache"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("awe serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    // `awe serve: open http://127.0.0.1:PORT/ (database …)`
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect(&line);
+    (child, addr.to_owned())
+}
+
+/// One HTTP request, as a browser with `cookie` sends it: the status, the body, and the cookie
+/// the server set, if any.
+fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: &str,
+) -> (u16, String, Option<String>) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nCookie: {cookie}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let set = head
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: "))
+        .and_then(|c| c.split(';').next())
+        .map(str::to_owned);
+    // The body may be chunked: keep what looks like JSON.
+    let json = body.find('{').map_or(body, |i| &body[i..]);
+    let json = json.rfind('}').map_or(json, |i| &json[..=i]);
+    (status, json.to_owned(), set)
+}
+
+fn field<'a>(json: &'a str, name: &str) -> &'a str {
+    let after = json.split(&format!("\"{name}\":")).nth(1).unwrap_or("");
+    let after = after.trim_start_matches('"');
+    after.split(['"', ',', '}']).next().unwrap_or("")
+}
+
+#[test]
+fn a_killed_server_loses_no_acknowledged_move() {
+    let dir = std::env::temp_dir().join(format!("awe-serve-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut server, addr) = serve(&dir);
+    // Two players: each gets a cookie from the home page.
+    let (_, _, alice) = request(&addr, "GET", "/", "", "");
+    let (_, _, bob) = request(&addr, "GET", "/", "", "");
+    let (alice, bob) = (alice.unwrap(), bob.unwrap());
+    let spec =
+        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+    let (status, created, _) = request(&addr, "POST", "/api/games", &alice, spec);
+    assert_eq!(status, 200, "{created}");
+    let id = field(&created, "id").to_owned();
+    let invite = field(&created, "invite").to_owned();
+    let join = format!(r#"{{"invite":"{invite}"}}"#);
+    assert_eq!(request(&addr, "POST", &format!("/api/games/{id}/join"), &bob, &join).0, 200);
+    let moves = ["C", "d", "E", "a", "B", "e"];
+    for (ply, text) in moves.iter().enumerate() {
+        let player = if ply % 2 == 0 { &alice } else { &bob };
+        let body = format!(r#"{{"t":"move","ply":{ply},"move":"{text}"}}"#);
+        let (status, answer, _) =
+            request(&addr, "POST", &format!("/api/games/{id}/act"), player, &body);
+        assert_eq!(status, 200, "move {text}: {answer}");
+    }
+    // Killed at once after the last acknowledgement: no time to write anything more.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let (mut server, addr) = serve(&dir);
+    let (status, state, _) = request(&addr, "GET", &format!("/api/games/{id}"), &alice, "");
+    assert_eq!(status, 200, "{state}");
+    assert!(state.contains("\"ply\":6"), "{state}");
+    for text in moves {
+        assert!(state.contains(&format!("\"text\":\"{text}")), "{text}: {state}");
+    }
+    // The same seats, and the game goes on.
+    assert!(state.contains("\"you\":\"south\""), "{state}");
+    let body = r#"{"t":"move","ply":6,"move":"A"}"#;
+    let (status, answer, _) = request(&addr, "POST", &format!("/api/games/{id}/act"), &alice, body);
+    assert_eq!(status, 200, "{answer}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}

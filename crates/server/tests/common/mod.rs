@@ -1,0 +1,191 @@
+//! A server on a loopback port with a database file of its own, and clients that speak to it
+//! as browsers do: HTTP with the player's cookie, and the game's WebSocket.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub dir: PathBuf,
+}
+
+/// Starts a server on an ephemeral port, with a new SQLite file (or `database` if given).
+pub async fn start(name: &str) -> Server {
+    let dir = std::env::temp_dir().join(format!("awe-server-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.join("awe.db").display());
+    let config = awe_server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
+    let (addr, server) = awe_server::bind(&config).await.expect("the server starts");
+    tokio::spawn(server);
+    Server { addr, dir }
+}
+
+/// A browser: its cookie, once the server has given it one.
+#[derive(Clone, Debug)]
+pub struct Browser {
+    pub base: String,
+    pub cookie: Option<String>,
+    http: reqwest::Client,
+}
+
+impl Browser {
+    pub fn new(server: &Server) -> Browser {
+        Browser {
+            base: format!("http://{}", server.addr),
+            cookie: None,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    fn remember(&mut self, response: &reqwest::Response) {
+        for value in response.headers().get_all("set-cookie") {
+            if let Some(pair) = value.to_str().ok().and_then(|v| v.split(';').next()) {
+                self.cookie = Some(pair.to_owned());
+            }
+        }
+    }
+
+    /// A request's status and JSON answer (`Value::Null` if not JSON).
+    pub async fn send(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let mut request = match method {
+            "GET" => self.http.get(&url),
+            _ => self.http.post(&url),
+        };
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        if let Some(body) = body {
+            request = request.header("content-type", "application/json").body(body.to_string());
+        }
+        let response = request.send().await.expect("the server answers");
+        self.remember(&response);
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&mut self, path: &str) -> (u16, Value) {
+        self.send("GET", path, None).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
+        self.send("POST", path, Some(body)).await
+    }
+
+    /// Raw text of a GET (records, pages) and its status.
+    pub async fn text(&mut self, path: &str) -> (u16, String) {
+        let url = format!("{}{path}", self.base);
+        let mut request = self.http.get(&url);
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = request.send().await.expect("the server answers");
+        self.remember(&response);
+        (response.status().as_u16(), response.text().await.unwrap_or_default())
+    }
+
+    /// Creates a game; returns its id and the invitation token, if any.
+    pub async fn create(&mut self, body: Value) -> (String, Option<String>) {
+        let (status, answer) = self.post("/api/games", body).await;
+        assert_eq!(status, 200, "{answer}");
+        (answer["id"].as_str().unwrap().to_owned(), answer["invite"].as_str().map(str::to_owned))
+    }
+
+    /// The game's WebSocket, as this browser.
+    pub async fn connect(&self, id: &str) -> Socket {
+        let url = format!("{}/ws/games/{id}", self.base.replace("http://", "ws://"));
+        let mut request = url.into_client_request().unwrap();
+        if let Some(cookie) = &self.cookie {
+            request.headers_mut().insert("cookie", cookie.parse().unwrap());
+        }
+        let (stream, _) =
+            tokio_tungstenite::connect_async(request).await.expect("the socket opens");
+        let mut socket = Socket { stream, you: Value::Null, state: Value::Null };
+        let hello = socket.next().await.expect("hello");
+        assert_eq!(hello["t"], "hello", "{hello}");
+        socket.you = hello["you"].clone();
+        let state = socket.next().await.expect("the state");
+        socket.state = state["game"].clone();
+        socket
+    }
+}
+
+/// A game's WebSocket.
+pub struct Socket {
+    pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub you: Value,
+    /// The last state received.
+    pub state: Value,
+}
+
+impl Socket {
+    /// The next message, as JSON (`None` if the connection closed or 5 s passed).
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let frame =
+                tokio::time::timeout(Duration::from_secs(5), self.stream.next()).await.ok()??;
+            match frame.ok()? {
+                Message::Text(text) => {
+                    let value: Value = serde_json::from_str(&text).ok()?;
+                    if value["t"] == "state" {
+                        self.state = value["game"].clone();
+                    }
+                    return Some(value);
+                }
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// Waits for a state where `check` holds.
+    pub async fn until(&mut self, check: impl Fn(&Value) -> bool) -> Value {
+        if check(&self.state) {
+            return self.state.clone();
+        }
+        loop {
+            let message = self.next().await.expect("a state comes");
+            if message["t"] == "state" && check(&message["game"]) {
+                return message["game"].clone();
+            }
+        }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.stream.send(Message::Text(message.to_string().into())).await.expect("sent");
+    }
+
+    /// Sends a move for the game at `ply`.
+    pub async fn play(&mut self, ply: u64, text: &str) {
+        self.send(json!({ "t": "move", "ply": ply, "move": text })).await;
+    }
+
+    /// The next error sent to this client.
+    pub async fn error(&mut self) -> String {
+        loop {
+            let message = self.next().await.expect("an answer comes");
+            if message["t"] == "error" {
+                return message["message"].as_str().unwrap_or_default().to_owned();
+            }
+        }
+    }
+}
+
+/// A legal move of a state, chosen by `seed`.
+pub fn pick(state: &Value, seed: usize) -> String {
+    let legal = state["legal"].as_array().expect("legal moves");
+    legal[seed % legal.len()]["text"].as_str().unwrap().to_owned()
+}
