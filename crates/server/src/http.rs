@@ -312,6 +312,8 @@ pub fn side_of_state(game: &Value, side: Side) -> Value {
 struct JoinRequest {
     #[serde(default)]
     invite: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 async fn join(
@@ -325,8 +327,8 @@ async fn join(
     let handle = room(&app, &id).await?;
     let (secret, cookie) = identity(&headers);
     let secret = hash(&secret);
-    let invite = request.invite;
-    let side = ask(&handle, |reply| Command::Join { secret, invite, reply })
+    let (invite, name) = (request.invite, clean_name(request.name));
+    let side = ask(&handle, |reply| Command::Join { secret, invite, name, reply })
         .await?
         .map_err(|e| ApiError(StatusCode::CONFLICT, e))?;
     let state = ask(&handle, |reply| Command::State { reply }).await?;

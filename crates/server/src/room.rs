@@ -51,7 +51,12 @@ pub enum Command {
     /// stream of states to come.
     Subscribe { secret: Option<String>, reply: oneshot::Sender<Subscription> },
     /// Take a free seat.
-    Join { secret: String, invite: Option<String>, reply: oneshot::Sender<Result<Side, String>> },
+    Join {
+        secret: String,
+        invite: Option<String>,
+        name: Option<String>,
+        reply: oneshot::Sender<Result<Side, String>>,
+    },
     /// A player's action.
     Act { secret: String, action: Action, reply: oneshot::Sender<Result<(), String>> },
     /// The state now.
@@ -134,7 +139,8 @@ impl Room {
         for mv in moves {
             game.play(&mv.text).map_err(|e| format!("move {}: {e}", mv.ply))?;
         }
-        if let Some(stop) = row.stopped.as_deref().and_then(stop_from_text) {
+        let stopped = row.stopped.as_deref().and_then(stop_from_text);
+        if let Some(stop) = stopped {
             game.stop(stop);
         }
         let seats = row.seats.clone().map(|seat| match seat {
@@ -154,6 +160,10 @@ impl Room {
                     let since = Instant::now().checked_sub(ago).unwrap_or_else(Instant::now);
                     clock.running = Some((game.turn(), since));
                 }
+            }
+            // A fallen flag left nothing on that clock.
+            if let Some(Stop::TimeForfeit(side)) = stopped {
+                clock.remaining[side.index()] = 0;
             }
             clock
         });
@@ -333,8 +343,8 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
         Command::Game { reply } => {
             let _ = reply.send(room.game.clone());
         }
-        Command::Join { secret, invite, reply } => {
-            let _ = reply.send(join(room, secret, invite, app).await);
+        Command::Join { secret, invite, name, reply } => {
+            let _ = reply.send(join(room, secret, invite, name, app).await);
         }
         Command::Act { secret, action, reply } => {
             let result = match room.side_of(&secret) {
@@ -378,6 +388,7 @@ async fn join(
     room: &mut Room,
     secret: String,
     invite: Option<String>,
+    name: Option<String>,
     app: &App,
 ) -> Result<Side, String> {
     if let Some(side) = room.side_of(&secret) {
@@ -400,7 +411,7 @@ async fn join(
     } else {
         "waiting"
     };
-    match app.store.take_seat(&room.id, side, &secret, status).await {
+    match app.store.take_seat(&room.id, side, &secret, name.as_deref(), status).await {
         Ok(true) => {}
         Ok(false) => return Err("the seat was taken meanwhile".to_owned()),
         Err(error) => {
@@ -409,6 +420,7 @@ async fn join(
         }
     }
     room.seats[side.index()] = Seat::Human { secret };
+    room.names[side.index()] = name;
     room.publish();
     Ok(side)
 }

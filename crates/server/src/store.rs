@@ -195,20 +195,22 @@ impl Store {
         id: &str,
         side: Side,
         secret: &str,
+        name: Option<&str>,
         status: &str,
     ) -> Result<bool, Error> {
         let query = match side {
             Side::South => {
-                "UPDATE games SET south_secret = $1, status = $2, updated_at = $3 \
-                 WHERE id = $4 AND south_secret IS NULL AND south_level IS NULL"
+                "UPDATE games SET south_secret = $1, south_name = $2, status = $3, \
+                 updated_at = $4 WHERE id = $5 AND south_secret IS NULL AND south_level IS NULL"
             }
             Side::North => {
-                "UPDATE games SET north_secret = $1, status = $2, updated_at = $3 \
-                 WHERE id = $4 AND north_secret IS NULL AND north_level IS NULL"
+                "UPDATE games SET north_secret = $1, north_name = $2, status = $3, \
+                 updated_at = $4 WHERE id = $5 AND north_secret IS NULL AND north_level IS NULL"
             }
         };
         let done = sqlx::query(query)
             .bind(secret)
+            .bind(name)
             .bind(status)
             .bind(now_ms())
             .bind(id)
@@ -375,8 +377,8 @@ mod tests {
         // A second move at the same ply is refused: two servers cannot both record it.
         let again = MoveRow { ply: 2, text: "B".into(), clocks: None, played_at: 8 };
         assert!(store.add_move("g1", &again).await.is_err());
-        assert!(store.take_seat("g1", Side::North, "b", "playing").await.unwrap());
-        assert!(!store.take_seat("g1", Side::North, "c", "playing").await.unwrap());
+        assert!(store.take_seat("g1", Side::North, "b", Some("Kofi"), "playing").await.unwrap());
+        assert!(!store.take_seat("g1", Side::North, "c", None, "playing").await.unwrap());
         store.take_back("g1", 2).await.unwrap();
         store.close().await;
         // Opened again, as a restarted server would.
