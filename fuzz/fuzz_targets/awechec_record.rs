@@ -22,9 +22,6 @@ fn reread(written: &str) -> History {
 fuzz_target!(|data: &[u8]| {
     let Some(text) = awe_fuzz::text(data) else { return };
     let Ok(record) = Record::parse(text) else { return };
-    if awe_fuzz::known_bugs::awele_pits_over_255(record.tag("Awele").unwrap_or("")) {
-        return;
-    }
     let Ok(history) = replay(&record) else { return };
     let names = [record.tag("White").unwrap_or(""), record.tag("Black").unwrap_or("")];
     for language in Language::ALL {

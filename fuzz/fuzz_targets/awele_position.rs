@@ -27,9 +27,6 @@ fn check(position: &Position) {
 
 fuzz_target!(|data: &[u8]| {
     let Some(text) = awe_fuzz::text(data) else { return };
-    if awe_fuzz::known_bugs::awele_pits_over_255(text) {
-        return;
-    }
     let read = RuleSet::ALL.map(|rules| Position::parse(text, rules));
     for (rules, result) in RuleSet::ALL.into_iter().zip(&read) {
         let expected = read[0].clone().map(|p| p.with_rules(rules));

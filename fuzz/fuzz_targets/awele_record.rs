@@ -13,9 +13,6 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Some(text) = awe_fuzz::text(data) else { return };
     let Ok(record) = Record::parse(text) else { return };
-    if awe_fuzz::known_bugs::awele_pits_over_255(record.tag("Position").unwrap_or("")) {
-        return;
-    }
     let Ok(game) = replay(&record) else { return };
     let names = [record.tag("South").unwrap_or(""), record.tag("North").unwrap_or("")];
     let written = write_record(&game, names).to_string();

@@ -232,42 +232,18 @@ pub mod known_bugs {
         !*STRICT.get_or_init(|| std::env::var_os("AWE_FUZZ_STRICT").is_some())
     }
 
-    /// An Awélé position text whose pits hold more than 255 seeds in all.
-    ///
-    /// `awe_awele::Position::parse` adds up the pits in a byte (`Board::total`, `byte_sum`): past
-    /// 255 the sum wraps, so that `48,48,48,48,48,48/16,0,0,0,0,0 S 0 0` (304 seeds) is read as
-    /// a position, and where the two rows' sums overflow together the addition panics
-    /// (`attempt to add with overflow`, debug builds). Found by `awele_position`.
-    pub fn awele_pits_over_255(text: &str) -> bool {
-        let pits = text.split_whitespace().next().unwrap_or("");
-        let sum: u32 =
-            pits.split(['/', ',']).filter_map(|n| n.parse::<u8>().ok()).map(u32::from).sum();
-        skipping() && sum > 255
-    }
-
-    /// An Awechec position of the synchronous variant with powers to use while its Awélé game
-    /// goes on: its text (`game::position_text`) writes both, and `parse_position` refuses a text
-    /// with both (`a position has either powers to use or an Awélé game in progress, not both`).
-    /// From `… w KQkq - 0 1 | - | 0,0,0,0,0,1/1,0,0,0,0,1 S 23 22` in the synchronous variant,
-    /// `F` captures 2 and the text `… | WW | 0,0,0,0,0,0/0,0,0,0,0,1 N 25 22` does not read
-    /// back. Found by `awechec_strings`.
-    pub fn awechec_powers_and_awele(position_text: &str) -> bool {
-        let fields: Vec<&str> = position_text.split('|').map(str::trim).collect();
-        skipping() && fields.len() == 3 && fields[1] != "-" && fields[2] != "-"
-    }
-
     /// The most capture chains of an Awithlaknannai position that the targets read in full.
-    pub const MAX_CHAINS: usize = 2000;
+    pub const MAX_CHAINS: usize = 100_000;
 
     /// An Awithlaknannai position whose side to move has more than [`MAX_CHAINS`] capture
     /// chains (counted as `Position::legal_moves` walks them, stopping past the limit).
     ///
-    /// `legal_moves` keeps a capture only if the list of the same piece's captures does not hold
-    /// it yet (`push_capture`, for bent jumps): quadratic in the chains, which grow exponentially
-    /// with the pieces in reach. On Ludii's Kolowis under `wikipedia`, the text
-    /// `bbbbbbbb..bbbbbb/w.w.w.wbbbb.bb.b/.wwwwww....b.bb. w 0` has 361,964 legal moves, which
-    /// take a minute to generate (release build); every `move_text` and `parse_move` generates
-    /// them again. Found by `awithlaknannai_position` (a time-out).
+    /// Not a bug any more, a bound: the chains grow exponentially with the pieces in reach, and
+    /// every `move_text` and `parse_move` generates them all. On Ludii's Kolowis under
+    /// `wikipedia`, `bbbbbbbb..bbbbbb/w.w.w.wbbbb.bb.b/.wwwwww....b.bb. w 0` has 361,964 legal
+    /// moves: they took a minute to generate (each compared with all before it, found by
+    /// `awithlaknannai_position`, a time-out), and take 0.7 s since their duplicates are found
+    /// through a set; past this bound an input would still take seconds.
     pub fn awithlaknannai_many_chains(position: &awe_awithlaknannai::Position) -> bool {
         skipping() && chains(position) > MAX_CHAINS
     }

@@ -48,6 +48,11 @@ pub enum PositionTextError {
     Fields(usize),
     #[error("FEN: {0}")]
     Fen(String),
+    #[error(
+        "a side has {powers} powers but captured {seeds} seeds in the Awélé game: without \
+         handicaps a seed makes a power"
+    )]
+    PowersAndSeeds { powers: usize, seeds: usize },
     #[error("`{0}` is not a power (W or B)")]
     Power(char),
     #[error("more powers than a list holds")]
@@ -55,11 +60,6 @@ pub enum PositionTextError {
     /// The Awélé error is part of the message, not a source: printed once in a chain.
     #[error("Awélé position: {0}")]
     Awele(awe_awele::ParsePositionError),
-    #[error(
-        "a position has either powers to use or an Awélé game in progress, not both (but in the \
-         synchronous variant)"
-    )]
-    Both,
 }
 
 impl From<awe_awele::ParsePositionError> for PositionTextError {
@@ -238,11 +238,21 @@ impl awe_game::Position for Position {
                 let awele = awe_awele::Position::parse(awele, awe_awele::RuleSet::Awechec)?;
                 Ok(Position::with_awele(settings, chess, awele))
             }
-            // Synchronous: the powers of a capture, used while its Awélé game waits.
+            // Powers made by an Awélé game in progress (or, synchronous, used while it waits).
             (false, awele) => {
                 let awele = awe_awele::Position::parse(awele, awe_awele::RuleSet::Awechec)?;
-                Position::between_captures(settings, chess, list, awele)
-                    .ok_or(PositionTextError::Both)
+                // Without handicaps a seed makes a power: the powers cannot outnumber the seeds
+                // captured.
+                if settings.handicaps == Default::default() {
+                    for side in Side::ALL {
+                        let powers = list.owners().filter(|&o| o == side).count();
+                        let seeds = awe_awele::Position::captured(&awele, side) as usize;
+                        if powers > seeds {
+                            return Err(PositionTextError::PowersAndSeeds { powers, seeds });
+                        }
+                    }
+                }
+                Ok(Position::with_awele_and_powers(settings, chess, list, awele))
             }
         }
     }

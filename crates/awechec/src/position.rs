@@ -242,19 +242,16 @@ impl Position {
         position
     }
 
-    /// A synchronous game in the middle of a chess sequence: the powers of the last Awélé capture
-    /// still to use, then the Awélé game at `awele` goes on (the synchronous variant's own
-    /// state, which its position text writes). `None` under the other variants, where powers
-    /// are used only once an Awélé game is over.
-    pub fn between_captures(
+    /// A game whose Awélé game stands at `awele` with `powers` already made, as its position
+    /// text writes it: under the standard and forced variants the powers this Awélé game has
+    /// made so far, saved up until it ends; under the synchronous variant the powers of its last
+    /// capture, used at chess now while it waits.
+    pub fn with_awele_and_powers(
         settings: Settings,
         chess: Chess,
         powers: Powers,
         awele: awe_awele::Position,
-    ) -> Option<Position> {
-        if settings.variant != crate::Variant::Synchronous {
-            return None;
-        }
+    ) -> Position {
         let mut position = Position::with_chess(settings, chess);
         position.start = Start::AwelePosition;
         position.awele_games = 1;
@@ -262,8 +259,15 @@ impl Position {
         position.awele_seen = vec![position.awele.repetition_key()];
         position.awele_running = true;
         position.powers = powers;
-        position.settle_chess();
-        Some(position)
+        if settings.variant == crate::Variant::Synchronous {
+            position.settle_chess();
+        } else {
+            // Every power listed was made by this Awélé game: the list was empty when it began.
+            position.made = powers.len() as u32;
+            position.step = Step::Awele { player: awe_game::Position::turn(&position.awele) };
+            position.after_awele_move(false);
+        }
+        position
     }
 
     /// How the game started.

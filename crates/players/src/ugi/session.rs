@@ -44,7 +44,12 @@ pub struct Session<P: Playable> {
 impl<P: Playable> Session<P> {
     /// A session for games from `start`, at the strongest level.
     pub fn new(start: P) -> Session<P> {
-        let searcher = Searcher::new(P::evaluator(&start), 64);
+        Session::with_table(start, 64)
+    }
+
+    /// A session whose transposition table takes about `megabytes`.
+    pub fn with_table(start: P, megabytes: usize) -> Session<P> {
+        let searcher = Searcher::new(P::evaluator(&start), megabytes);
         Session {
             game: Some(Game::new(start.clone())),
             start,
