@@ -167,7 +167,8 @@ impl Room {
             }
             clock
         });
-        let (events, _) = broadcast::channel(64);
+        // Slow connections miss states, then get the latest one: no need to hold many.
+        let (events, _) = broadcast::channel(8);
         let mut room = Room {
             id: row.id.clone(),
             spec,
