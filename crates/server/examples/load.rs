@@ -50,7 +50,9 @@ fn options() -> Options {
             "--game" => options.game = value,
             "--computer" => options.computer = value.parse().expect("--computer N"),
             other => {
-                panic!("unknown option {other} (--url, --games, --moves, --pid, --game, --computer)")
+                panic!(
+                    "unknown option {other} (--url, --games, --moves, --pid, --game, --computer)"
+                )
             }
         }
     }
@@ -71,7 +73,8 @@ async fn cookie(http: &reqwest::Client, url: &str) -> String {
     value.split(';').next().unwrap().to_owned()
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(url: &str, id: &str, cookie: &str) -> Socket {
     let ws = format!("{}/ws/games/{id}", url.replace("http://", "ws://"));
@@ -102,7 +105,13 @@ async fn state(socket: &mut Socket) -> Value {
 
 /// One game: created, joined, both sockets open; then `moves` moves. Returns each move's round
 /// trip.
-async fn play(url: String, moves: usize, game: String, seed: usize, start: std::sync::Arc<tokio::sync::Barrier>) -> Vec<Duration> {
+async fn play(
+    url: String,
+    moves: usize,
+    game: String,
+    seed: usize,
+    start: std::sync::Arc<tokio::sync::Barrier>,
+) -> Vec<Duration> {
     let http = reqwest::Client::new();
     let cookies = [cookie(&http, &url).await, cookie(&http, &url).await];
     let spec = match game.as_str() {
@@ -114,7 +123,9 @@ async fn play(url: String, moves: usize, game: String, seed: usize, start: std::
         .post(format!("{url}/api/games"))
         .header("cookie", &cookies[0])
         .header("content-type", "application/json")
-        .body(json!({ "spec": spec, "opponent": { "kind": "friend" }, "side": "white" }).to_string())
+        .body(
+            json!({ "spec": spec, "opponent": { "kind": "friend" }, "side": "white" }).to_string(),
+        )
         .send()
         .await
         .unwrap()
@@ -129,7 +140,8 @@ async fn play(url: String, moves: usize, game: String, seed: usize, start: std::
         .send()
         .await
         .unwrap();
-    let mut sockets = [connect(&url, &id, &cookies[0]).await, connect(&url, &id, &cookies[1]).await];
+    let mut sockets =
+        [connect(&url, &id, &cookies[0]).await, connect(&url, &id, &cookies[1]).await];
     let mut states = [state(&mut sockets[0]).await, state(&mut sockets[1]).await];
     // Every game starts playing at once.
     start.wait().await;

@@ -50,7 +50,8 @@ impl Pool {
         tokio::task::spawn_blocking(move || {
             // Searches yield to the rest of the server: a person's move is answered before the
             // computer's thought goes on.
-            let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+            let _ =
+                thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
             job()
         })
         .await
