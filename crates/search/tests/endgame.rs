@@ -109,10 +109,14 @@ fn with_the_database_the_search_plays_perfectly_inside_it() {
 }
 
 /// A path of its own under the system's temporary folder.
+/// A file of its own in a folder of this process: tests run at once, and two that wrote the same
+/// name would read each other's bytes.
 fn temp_path(name: &str) -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("awe-endgame-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    dir.join(format!("{n}-{name}"))
 }
 
 /// Where the values start in a database file: after its first line.
