@@ -210,9 +210,9 @@ fn errors_name_the_first_bad_token() {
     );
     assert_eq!(bad(&format!("{head}1. E b 3. A")), "line 3: `3.`: expected move number 2.");
     assert_eq!(bad(&format!("{head}1. E 1... b 1-0 A")), "line 3: `A` after the result");
-    assert_eq!(
-        bad(&format!("{head}1. E b 1-0")),
-        "the record says 1-0 but the moves lead to 1/2-1/2"
+    assert!(
+        bad(&format!("{head}1. E b 1-0"))
+            .starts_with("the moves stop before the game is over and the record says 1-0")
     );
     assert_eq!(
         bad("[Game \"awele\"]\n[Result \"0-1\"]\n\n1. E b 1-0"),
@@ -348,4 +348,19 @@ fn resigned_and_forfeited_games_are_written_and_read_back() {
         game.undo();
         assert_eq!(game.outcome(), None);
     }
+}
+
+/// A record whose moves stop early with a win and no Termination tag is refused saying why: the
+/// stop is read as an agreement, which gives another result (a resignation needs its tag).
+#[test]
+fn a_win_without_its_termination_is_refused_saying_why() {
+    let text = "[Game \"awele\"]\n[Rules \"awechec\"]\n[Result \"1-0\"]\n\n1. C a 2. D b 1-0\n";
+    let error = read(text).unwrap_err().to_string();
+    assert!(error.contains("stop before the game is over"), "{error}");
+    assert!(error.contains("Termination"), "{error}");
+    let with_tag = text.replace("[Result", "[Termination \"resignation\"]\n[Result");
+    assert_eq!(
+        awe_game::record::result_of(&read(&with_tag).unwrap()),
+        GameResult::Win(Side::South)
+    );
 }

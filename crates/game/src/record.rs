@@ -426,6 +426,12 @@ pub enum MovetextError<E: std::error::Error> {
     ResultsDisagree { tag: GameResult, token: GameResult },
     #[error("the record says {claimed} but the moves lead to {actual}")]
     WrongResult { claimed: GameResult, actual: GameResult },
+    #[error(
+        "the moves stop before the game is over and the record says {claimed}: stopped there by \
+         agreement the game is {agreed}; a resignation or a lost time needs a Termination tag \
+         (\"resignation\" or \"time forfeit\")"
+    )]
+    StoppedEarly { claimed: GameResult, agreed: GameResult },
     #[error(transparent)]
     EndingTag(#[from] EndingTagError),
 }
@@ -485,7 +491,8 @@ pub fn replay_moves<P: Position>(
         }
         (tag, token) => token.or(tag).unwrap_or(GameResult::Unfinished),
     };
-    if game.outcome().is_none() && claimed != GameResult::Unfinished {
+    let stopped_early = game.outcome().is_none() && claimed != GameResult::Unfinished;
+    if stopped_early {
         // Moves that stop early with a result: a resignation or a lost time where the tag says
         // so (the result names the winner), an agreement otherwise.
         let stop = match (record.tag("Termination"), claimed) {
@@ -502,6 +509,9 @@ pub fn replay_moves<P: Position>(
     check_termination(record, &known, outcome.map(|o| o.termination.name()))?;
     check_score(record, outcome.map(|o| o.score))?;
     let actual = result_of(&game);
+    if claimed != actual && stopped_early && record.tag("Termination").is_none() {
+        return Err(MovetextError::StoppedEarly { claimed, agreed: actual });
+    }
     if claimed != actual {
         return Err(MovetextError::WrongResult { claimed, actual });
     }

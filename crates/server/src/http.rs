@@ -63,6 +63,7 @@ pub fn router(app: App) -> Router {
         .route("/app.css", get(asset))
         .route("/favicon.svg", get(asset))
         .fallback(not_found_page)
+        .layer(axum::middleware::from_fn(json_errors))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(app)
 }
@@ -86,34 +87,89 @@ async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-/// An answer that went wrong: a status and a message for the person, as JSON.
+/// Errors of the API are JSON, whatever made them (a body too large, a wrong method): a client
+/// reads `{"error", "code"}` from every failed `/api/` request.
+async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let response = next.run(request).await;
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || response.status().is_success() || json {
+        return response;
+    }
+    let status = response.status();
+    let code = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::METHOD_NOT_ALLOWED => "method",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "content_type",
+        StatusCode::NOT_FOUND => "not_found",
+        _ => "bad_request",
+    };
+    let text = match axum::body::to_bytes(response.into_body(), 4096).await {
+        Ok(bytes) if !bytes.is_empty() => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => status.canonical_reason().unwrap_or("error").to_lowercase(),
+    };
+    ApiError::new(status, code, text).into_response()
+}
+
+/// An answer that went wrong, as JSON: `{"error": MESSAGE, "code": CODE}`, a message in English
+/// and a code that the pages put in the reader's language (docs/server.md lists them).
 #[derive(Debug)]
-pub struct ApiError(pub StatusCode, pub String);
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
 
 impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into() }
+    }
+
     pub fn bad(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::BAD_REQUEST, message.into())
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
     }
 
-    fn not_found() -> ApiError {
-        ApiError(StatusCode::NOT_FOUND, "no such game".into())
+    pub fn not_found() -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
     }
 
-    fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::SERVICE_UNAVAILABLE, message.into())
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", message)
+    }
+
+    /// A room's refusal.
+    pub fn refused(refusal: crate::room::Refusal) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, refusal.code, refusal.message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        (self.status, Json(json!({ "error": self.message, "code": self.code }))).into_response()
     }
 }
 
 type ApiResult = Result<Response, ApiError>;
 
-/// Reads a JSON body, naming what is wrong with it.
-fn body<T: for<'a> Deserialize<'a>>(bytes: &Bytes) -> Result<T, ApiError> {
+/// Reads a JSON body, naming what is wrong with it. The body must say it is JSON: a form of
+/// another site cannot send one without the browser asking this server first (CORS), so that no
+/// other page can act for a player whose cookie it rides on.
+fn body<T: for<'a> Deserialize<'a>>(headers: &HeaderMap, bytes: &Bytes) -> Result<T, ApiError> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().starts_with("application/json"));
+    if !json {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "content_type",
+            "the body must be JSON, sent with Content-Type: application/json",
+        ));
+    }
     serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("bad request: {e}")))
 }
 
@@ -199,15 +255,17 @@ struct ClockSpec {
     increment: f64,
 }
 
-/// A player's name as the site keeps it: printable, at most 30 characters.
+/// A player's name as the site keeps it: printable, without the marks that turn text around
+/// (a name must not reverse what follows it), at most 30 characters.
 fn clean_name(name: Option<String>) -> Option<String> {
-    let name: String = name?.chars().filter(|c| !c.is_control()).take(30).collect();
+    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let name: String = name?.chars().filter(|&c| !c.is_control() && !bidi(c)).take(30).collect();
     let name = name.trim().to_owned();
     (!name.is_empty()).then_some(name)
 }
 
 async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
-    let new: NewGame = body(&bytes)?;
+    let new: NewGame = body(&headers, &bytes)?;
     let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
     Match::new(&spec, new.position.as_deref())
         .and_then(|game| game.check_size())
@@ -221,7 +279,8 @@ async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Api
                 || minutes * 60.0 + increment < 1.0
             {
                 return Err(ApiError::bad(
-                    "clock: minutes from 0 to 180 and an increment from 0 to 180 seconds",
+                    "clock: minutes from 0 to 180 and an increment from 0 to 180 seconds, at \
+                     least a second in all",
                 ));
             }
             Some(((minutes * 60_000.0) as i64, (increment * 1000.0) as i64))
@@ -323,14 +382,14 @@ async fn join(
     bytes: Bytes,
 ) -> ApiResult {
     let request: JoinRequest =
-        if bytes.is_empty() { JoinRequest::default() } else { body(&bytes)? };
+        if bytes.is_empty() { JoinRequest::default() } else { body(&headers, &bytes)? };
     let handle = room(&app, &id).await?;
     let (secret, cookie) = identity(&headers);
     let secret = hash(&secret);
     let (invite, name) = (request.invite, clean_name(request.name));
     let side = ask(&handle, |reply| Command::Join { secret, invite, name, reply })
         .await?
-        .map_err(|e| ApiError(StatusCode::CONFLICT, e))?;
+        .map_err(ApiError::refused)?;
     let state = ask(&handle, |reply| Command::State { reply }).await?;
     let game: Value = serde_json::from_str(&state).unwrap_or(Value::Null);
     let response = Json(json!({ "you": side_of_state(&game, side) }));
@@ -373,9 +432,7 @@ impl Message {
 
 /// Sends a player's action to a room; its error is the player's to read.
 pub async fn perform(handle: &Handle, secret: String, action: Action) -> Result<(), ApiError> {
-    ask(handle, |reply| Command::Act { secret, action, reply })
-        .await?
-        .map_err(|e| ApiError(StatusCode::CONFLICT, e))
+    ask(handle, |reply| Command::Act { secret, action, reply }).await?.map_err(ApiError::refused)
 }
 
 async fn act(
@@ -384,10 +441,14 @@ async fn act(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> ApiResult {
-    let message: Message = body(&bytes)?;
+    let message: Message = body(&headers, &bytes)?;
     let handle = room(&app, &id).await?;
     let Some(secret) = secret(&headers) else {
-        return Err(ApiError(StatusCode::FORBIDDEN, "you have no seat in this game".into()));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "no_seat",
+            "you have no seat in this game",
+        ));
     };
     if let Some(action) = message.action() {
         perform(&handle, hash(&secret), action).await?;
@@ -486,8 +547,8 @@ struct AnalysisRequest {
     position: Option<String>,
 }
 
-async fn analysis(State(app): State<App>, bytes: Bytes) -> ApiResult {
-    let request: AnalysisRequest = body(&bytes)?;
+async fn analysis(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let request: AnalysisRequest = body(&headers, &bytes)?;
     let game = match (request.id, request.spec) {
         (Some(id), None) => {
             let mut game = game_of(&app, &id).await?;
@@ -540,8 +601,8 @@ struct ImportRequest {
     text: String,
 }
 
-async fn import(State(app): State<App>, bytes: Bytes) -> ApiResult {
-    let request: ImportRequest = body(&bytes)?;
+async fn import(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let request: ImportRequest = body(&headers, &bytes)?;
     let (spec, game) = Match::from_record(&request.text).map_err(|e| ApiError::bad(e.0))?;
     game.check_size().map_err(|e| ApiError::bad(e.0))?;
     let spec = spec.normalized().map_err(|e| ApiError::bad(e.0))?;
@@ -559,7 +620,8 @@ async fn import(State(app): State<App>, bytes: Bytes) -> ApiResult {
         spec: serde_json::to_string(&spec).map_err(|e| ApiError::bad(e.to_string()))?,
         start_position: game.start_text(&spec),
         kind: "import".into(),
-        status: "over".into(),
+        // Listed with the finished games only if it is one.
+        status: if game.outcome().is_some() { "over" } else { "record" }.into(),
         seats: [
             SeatRow { secret: None, level: None, name: clean_name(south) },
             SeatRow { secret: None, level: None, name: clean_name(north) },
@@ -636,7 +698,7 @@ async fn lobby(State(app): State<App>) -> ApiResult {
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError(StatusCode::NOT_FOUND, "no such API".into())
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API")
 }
 
 fn asset_response(path: &str) -> Option<Response> {

@@ -55,10 +55,10 @@ pub enum Command {
         secret: String,
         invite: Option<String>,
         name: Option<String>,
-        reply: oneshot::Sender<Result<Side, String>>,
+        reply: oneshot::Sender<Result<Side, Refusal>>,
     },
     /// A player's action.
-    Act { secret: String, action: Action, reply: oneshot::Sender<Result<(), String>> },
+    Act { secret: String, action: Action, reply: oneshot::Sender<Result<(), Refusal>> },
     /// The state now.
     State { reply: oneshot::Sender<Arc<String>> },
     /// The record, in a language.
@@ -71,6 +71,18 @@ pub enum Command {
     Thought { ply: usize, text: Option<String> },
     /// The computer's answer to a draw offered when `ply` moves were played.
     DrawAnswer { ply: usize, accepts: bool },
+}
+
+/// Why an action was refused: a code the pages translate, and a message in English (for the API;
+/// the rules' own reason where a move is illegal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub message: String,
+}
+
+pub fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal { code, message: message.into() }
 }
 
 /// A connection's view of the room.
@@ -210,6 +222,10 @@ impl Room {
     fn state_json(&self) -> Value {
         let now = Instant::now();
         let seat = |side: Side| match &self.seats[side.index()] {
+            // An imported record's players: names, no seat to take.
+            Seat::Empty if self.kind == "import" => {
+                json!({ "kind": "record", "name": self.names[side.index()] })
+            }
             Seat::Empty => json!({ "kind": "empty", "name": self.names[side.index()] }),
             Seat::Human { .. } => json!({ "kind": "human", "name": self.names[side.index()] }),
             Seat::Computer(level) => json!({ "kind": "computer", "level": level.get() }),
@@ -350,7 +366,9 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
         Command::Act { secret, action, reply } => {
             let result = match room.side_of(&secret) {
                 Some(side) => act(room, side, action, me, app).await,
-                None => Err("you have no seat in this game: spectators only watch".to_owned()),
+                None => {
+                    Err(refuse("no_seat", "you have no seat in this game: spectators only watch"))
+                }
             };
             let _ = reply.send(result);
         }
@@ -363,7 +381,10 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
             {
                 let side = room.game.turn();
                 if let Err(error) = play(room, side, &text, app).await {
-                    eprintln!("awe serve: game {}: the computer's move {text}: {error}", room.id);
+                    eprintln!(
+                        "awe serve: game {}: the computer's move {text}: {}",
+                        room.id, error.message
+                    );
                 }
             }
             room.publish();
@@ -391,20 +412,20 @@ async fn join(
     invite: Option<String>,
     name: Option<String>,
     app: &App,
-) -> Result<Side, String> {
+) -> Result<Side, Refusal> {
     if let Some(side) = room.side_of(&secret) {
         return Ok(side);
     }
     if room.kind == "import" {
-        return Err("an imported record is only replayed".to_owned());
+        return Err(refuse("read_only", "an imported record is only replayed"));
     }
     let Some(side) = Side::ALL.into_iter().find(|s| room.seats[s.index()] == Seat::Empty) else {
-        return Err("both seats are taken: you may watch".to_owned());
+        return Err(refuse("seats_taken", "both seats are taken: you may watch"));
     };
     if let Some(expected) = &room.invite {
         let given = invite.map(|token| crate::app::hash(&token));
         if given.as_ref() != Some(expected) {
-            return Err("this seat is for the friend invited by the game's link".to_owned());
+            return Err(refuse("invite", "this seat is for the friend invited by the game's link"));
         }
     }
     let status = if room.seats.iter().filter(|s| **s == Seat::Empty).count() == 1 {
@@ -414,10 +435,10 @@ async fn join(
     };
     match app.store.take_seat(&room.id, side, &secret, name.as_deref(), status).await {
         Ok(true) => {}
-        Ok(false) => return Err("the seat was taken meanwhile".to_owned()),
+        Ok(false) => return Err(refuse("seat_taken", "the seat was taken meanwhile")),
         Err(error) => {
             eprintln!("awe serve: game {}: {error}", room.id);
-            return Err("the seat could not be recorded; try again".to_owned());
+            return Err(refuse("retry", "the seat could not be recorded; try again"));
         }
     }
     room.seats[side.index()] = Seat::Human { secret };
@@ -432,25 +453,28 @@ async fn act(
     action: Action,
     me: &mpsc::Sender<Command>,
     app: &App,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let over = room.game.outcome().is_some();
     let opponent = room.seats[side.opponent().index()].clone();
     match action {
         Action::Move { ply, text } => {
             if over {
-                return Err("the game is over".to_owned());
+                return Err(refuse("over", "the game is over"));
             }
             if room.seats.contains(&Seat::Empty) {
-                return Err("the game starts when both seats are taken".to_owned());
+                return Err(refuse("waiting", "the game starts when both seats are taken"));
             }
             if room.game.turn() != side {
-                return Err("it is not your turn".to_owned());
+                return Err(refuse("not_your_turn", "it is not your turn"));
             }
             if ply != room.game.plies() {
-                return Err(format!(
-                    "stale move: it was sent for move {}, the game is at move {}",
-                    ply + 1,
-                    room.game.plies() + 1
+                return Err(refuse(
+                    "stale",
+                    format!(
+                        "stale move: it was sent for move {}, the game is at move {}",
+                        ply + 1,
+                        room.game.plies() + 1
+                    ),
                 ));
             }
             play(room, side, &text, app).await?;
@@ -458,19 +482,22 @@ async fn act(
         }
         Action::Resign => {
             if over {
-                return Err("the game is over".to_owned());
+                return Err(refuse("over", "the game is over"));
             }
             end(room, Stop::Resignation(side), app).await?;
         }
         Action::Draw(true) => {
             if over {
-                return Err("the game is over".to_owned());
+                return Err(refuse("over", "the game is over"));
             }
             if room.offers[DRAW] == Some(side.opponent()) {
                 end(room, Stop::Agreement, app).await?;
             } else if let Seat::Computer(_) = opponent {
                 if room.thinking {
-                    return Err("the computer is thinking: offer again after its move".to_owned());
+                    return Err(refuse(
+                        "thinking",
+                        "the computer is thinking: offer again after its move",
+                    ));
                 }
                 room.offers[DRAW] = Some(side);
                 ask_the_computer_about_a_draw(room, side.opponent(), me, app);
@@ -481,10 +508,13 @@ async fn act(
         Action::Draw(false) => room.offers[DRAW] = None,
         Action::Takeback(true) => {
             if over {
-                return Err("the game is over".to_owned());
+                return Err(refuse("over", "the game is over"));
             }
             if room.thinking {
-                return Err("the computer is thinking: ask again after its move".to_owned());
+                return Err(refuse(
+                    "thinking",
+                    "the computer is thinking: ask again after its move",
+                ));
             }
             let computer = matches!(opponent, Seat::Computer(_));
             if room.offers[TAKEBACK] == Some(side.opponent()) {
@@ -498,7 +528,7 @@ async fn act(
         Action::Takeback(false) => room.offers[TAKEBACK] = None,
         Action::Rematch => {
             if !over {
-                return Err("a rematch comes after the game".to_owned());
+                return Err(refuse("rematch_after", "a rematch comes after the game"));
             }
             if room.rematch.is_some() {
                 return Ok(());
@@ -517,9 +547,9 @@ async fn act(
 }
 
 /// Plays `text` for `side`: checked by the rules, timed, written to the database, then kept.
-async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), String> {
+async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), Refusal> {
     let mut game = room.game.clone();
-    game.play(text).map_err(|e| e.0)?;
+    game.play(text).map_err(|e| refuse("illegal", e.0))?;
     let now = Instant::now();
     let mut clock = room.clock.clone();
     if let Some(clock) = &mut clock {
@@ -527,7 +557,7 @@ async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), 
         if !clock.moved(side, next, now) {
             // The flag fell before the move came.
             flag_fell(room, side, app).await;
-            return Err("your time ran out".to_owned());
+            return Err(refuse("time_out", "your time ran out"));
         }
         if next.is_none() {
             clock.stop(now);
@@ -541,7 +571,7 @@ async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), 
     };
     if let Err(error) = app.store.add_move(&room.id, &row).await {
         eprintln!("awe serve: game {}: move {}: {error}", room.id, row.ply);
-        return Err("the move could not be recorded; try again".to_owned());
+        return Err(refuse("retry", "the move could not be recorded; try again"));
     }
     room.game = game;
     room.clock = clock;
@@ -552,7 +582,7 @@ async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), 
 }
 
 /// Ends the game as the players stop it.
-async fn end(room: &mut Room, stop: Stop, app: &App) -> Result<(), String> {
+async fn end(room: &mut Room, stop: Stop, app: &App) -> Result<(), Refusal> {
     let mut game = room.game.clone();
     game.stop(stop);
     if game.outcome().is_none() {
@@ -561,7 +591,7 @@ async fn end(room: &mut Room, stop: Stop, app: &App) -> Result<(), String> {
     let previous = std::mem::replace(&mut room.game, game);
     if !record_end(room, Some(stop), app).await {
         room.game = previous;
-        return Err("the end of the game could not be recorded; try again".to_owned());
+        return Err(refuse("retry", "the end of the game could not be recorded; try again"));
     }
     Ok(())
 }
@@ -599,13 +629,13 @@ async fn flag_fell(room: &mut Room, side: Side, app: &App) {
 }
 
 /// Takes back `side`'s last move, and the other side's reply if there was one since.
-async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), String> {
+async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), Refusal> {
     let mut game = room.game.clone();
     let mut plies = game.plies();
     // Back to before `side`'s last move.
     let movers: Vec<Side> = each!(&game, g => g.positions()[..g.moves().len()].iter().map(awe_game::Position::turn).collect());
     let Some(last) = movers.iter().rposition(|&s| s == side) else {
-        return Err("you have no move to take back".to_owned());
+        return Err(refuse("no_takeback", "you have no move to take back"));
     };
     while plies > last {
         game.undo();
@@ -613,7 +643,7 @@ async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), String>
     }
     if let Err(error) = app.store.take_back(&room.id, plies as i64).await {
         eprintln!("awe serve: game {}: {error}", room.id);
-        return Err("the takeback could not be recorded; try again".to_owned());
+        return Err(refuse("retry", "the takeback could not be recorded; try again"));
     }
     room.game = game;
     room.offers = [None; 3];
@@ -628,11 +658,11 @@ async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), String>
 }
 
 /// Starts the game that follows, colours swapped.
-async fn rematch(room: &mut Room, app: &App) -> Result<(), String> {
+async fn rematch(room: &mut Room, app: &App) -> Result<(), Refusal> {
     let id = crate::app::new_id();
     let row = GameRow {
         id: id.clone(),
-        spec: serde_json::to_string(&room.spec).map_err(|e| e.to_string())?,
+        spec: serde_json::to_string(&room.spec).map_err(|e| refuse("retry", e.to_string()))?,
         start_position: room.game.start_text(&room.spec),
         kind: room.kind.clone(),
         status: "playing".into(),
@@ -660,7 +690,7 @@ async fn rematch(room: &mut Room, app: &App) -> Result<(), String> {
     };
     if let Err(error) = stored.await {
         eprintln!("awe serve: game {}: rematch: {error}", room.id);
-        return Err("the rematch could not be recorded; try again".to_owned());
+        return Err(refuse("retry", "the rematch could not be recorded; try again"));
     }
     room.rematch = Some(id);
     room.offers[REMATCH] = None;

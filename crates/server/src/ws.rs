@@ -32,11 +32,10 @@ pub async fn upgrade(
     let handle = match app.room(&id).await {
         Ok(Some(handle)) => handle,
         Ok(None) => {
-            return ApiError(axum::http::StatusCode::NOT_FOUND, "no such game".into())
-                .into_response();
+            return ApiError::not_found().into_response();
         }
         Err(message) => {
-            return ApiError(axum::http::StatusCode::SERVICE_UNAVAILABLE, message).into_response();
+            return ApiError::unavailable(message).into_response();
         }
     };
     let secret = secret(&headers).map(|s| hash(&s));
@@ -77,7 +76,7 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
                 let text = match frame {
                     Ok(Some(Ok(Frame::Text(text)))) => text,
                     Ok(Some(Ok(Frame::Binary(_)))) => {
-                        if !send(&mut socket, error("messages are JSON text")).await { break }
+                        if !send(&mut socket, error("bad_request", "messages are JSON text")).await { break }
                         continue;
                     }
                     Ok(Some(Ok(_))) => continue,
@@ -85,12 +84,12 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
                     _ => break,
                 };
                 let reply = match serde_json::from_str::<Message>(&text) {
-                    Err(e) => Some(error(&format!("bad message: {e}"))),
+                    Err(e) => Some(error("bad_request", &format!("bad message: {e}"))),
                     Ok(message) => match (message.action(), &secret) {
                         (None, _) => Some(json!({ "t": "pong" }).to_string()),
-                        (Some(_), None) => Some(error("you have no seat in this game: spectators only watch")),
+                        (Some(_), None) => Some(error("no_seat", "you have no seat in this game: spectators only watch")),
                         (Some(action), Some(secret)) => {
-                            perform(&handle, secret.clone(), action).await.err().map(|e| error(&e.1))
+                            perform(&handle, secret.clone(), action).await.err().map(|e| error(e.code, &e.message))
                         }
                     },
                 };
@@ -114,6 +113,7 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
     }
 }
 
-fn error(message: &str) -> String {
-    json!({ "t": "error", "message": message }).to_string()
+/// An error for this client alone: a code the pages translate, and a message in English.
+fn error(code: &str, message: &str) -> String {
+    json!({ "t": "error", "code": code, "message": message }).to_string()
 }

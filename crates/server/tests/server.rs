@@ -354,3 +354,47 @@ async fn the_lobby_lists_open_challenges_and_games_being_played() {
     assert!(lobby["open"].as_array().unwrap().is_empty());
     assert_eq!(lobby["playing"][0]["id"], open.as_str());
 }
+
+#[tokio::test]
+async fn api_errors_are_json_with_a_code_and_bodies_must_say_they_are_json() {
+    let server = start("errors").await;
+    let mut browser = Browser::new(&server);
+    // A form of another site cannot send JSON: a body not marked as JSON is refused.
+    let url = format!("{}/api/games", browser.base);
+    let response = reqwest::Client::new()
+        .post(&url)
+        .header("content-type", "text/plain")
+        .body(json!({ "spec": awele("abapa"), "opponent": { "kind": "open" } }).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 415);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["code"], "content_type");
+    // Too large, wrong method: JSON too.
+    let (status, answer) = browser
+        .post("/api/games", json!({ "spec": awele("abapa"), "name": "x".repeat(20_000) }))
+        .await;
+    assert_eq!((status, answer["code"].as_str()), (413, Some("too_large")));
+    let (status, answer) = browser.get("/api/import").await;
+    assert_eq!((status, answer["code"].as_str()), (405, Some("method")));
+    // A refusal names its code.
+    let (id, invite) = browser
+        .create(json!({ "spec": awele("abapa"), "opponent": { "kind": "friend" }, "side": "south",
+                        "name": "\u{202e}evil\u{0}x" }))
+        .await;
+    let (status, answer) = browser
+        .post(&format!("/api/games/{id}/act"), json!({ "t": "move", "ply": 0, "move": "A" }))
+        .await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("waiting")), "{answer}");
+    let mut other = Browser::new(&server);
+    other.post(&format!("/api/games/{id}/join"), json!({ "invite": invite, "name": "Kofi" })).await;
+    let (_, answer) = other
+        .post(&format!("/api/games/{id}/act"), json!({ "t": "move", "ply": 0, "move": "a" }))
+        .await;
+    assert_eq!(answer["code"], "not_your_turn", "{answer}");
+    // Names lose what would turn the page's text around.
+    let (_, state) = browser.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["game"]["seats"][0]["name"], "evilx");
+    assert_eq!(state["game"]["seats"][1]["name"], "Kofi");
+}
