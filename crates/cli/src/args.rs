@@ -193,6 +193,16 @@ pub struct MatchArgs {
     /// where a random move loses at once.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub opening_level: Option<u8>,
+    /// Games played at once (each with its own players; one core each).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: u32,
+    /// Stop when a sequential probability ratio test decides between A being at most ELO0 and
+    /// at least ELO1 Elo stronger than B, such as 0,10 (--games is then the most it plays).
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// The error rates of --sprt (alpha and beta alike).
+    #[arg(long, default_value_t = 0.05)]
+    pub sprt_alpha: f64,
     #[command(flatten)]
     pub serpent: SerpentArgs,
     #[command(flatten)]

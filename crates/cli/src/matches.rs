@@ -1,7 +1,12 @@
-//! `awe match`: engine against engine, colours alternated, openings varied.
+//! `awe match`: engine against engine, colours alternated, openings varied; games played a few
+//! at once (`--concurrency`), and stopped by a sequential test (`--sprt`) when it has decided.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, mpsc};
 
 use anyhow::{Context, Result};
 use awe_game::{Game, GameResult};
+use awe_players::sprt::{Results, Sprt, Verdict};
 use awe_players::{Playable, Player};
 use awe_search::{Engine, Level};
 use rand::rngs::SmallRng;
@@ -14,6 +19,7 @@ const MAX_PLIES: usize = 2000;
 
 pub fn run(args: MatchArgs) -> Result<()> {
     anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    anyhow::ensure!(args.concurrency > 0, "--concurrency must be at least 1");
     match args.game {
         GameName::Awele => {
             let start = crate::settings::awele_start(args.rules.as_deref(), None, &args.serpent)?;
@@ -36,73 +42,185 @@ pub fn run(args: MatchArgs) -> Result<()> {
     }
 }
 
+/// The SPRT of `--sprt ELO0,ELO1`.
+fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
+    let Some(text) = &args.sprt else { return Ok(None) };
+    let (elo0, elo1) = text
+        .split_once(',')
+        .and_then(|(a, b)| Some((a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?)))
+        .filter(|(a, b)| a.is_finite() && b.is_finite() && a < b)
+        .context("--sprt: two Elo differences ELO0,ELO1 with ELO0 < ELO1, such as 0,10")?;
+    let alpha = args.sprt_alpha;
+    anyhow::ensure!(alpha > 0.0 && alpha < 0.5, "--sprt-alpha: between 0 and 0.5");
+    Ok(Some(Sprt { elo0, elo1, alpha, beta: alpha }))
+}
+
+/// How one game ended for A.
+struct Played {
+    index: u32,
+    a_side: awe_game::Side,
+    result: GameResult,
+    plies: usize,
+    summary: Option<String>,
+}
+
 fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
     let time = args.time.duration();
     let opening_level = match args.opening_level {
         Some(n) => Some(Level::new(n).context("--opening-level: 1 to 4")?),
         None => None,
     };
-    let mut players = [
-        Player::<P>::parse(&args.a, &start, args.seed).context("--a")?,
-        Player::<P>::parse(&args.b, &start, args.seed.wrapping_add(1)).context("--b")?,
-    ];
-    let mut rng = SmallRng::seed_from_u64(args.seed);
-    // Loaded once, if openings need it: the databases of the cache may be large.
-    let mut eval = None;
-    let mut opening = Game::new(start.clone());
-    let mut points = 0.0;
-    for i in 0..args.games {
-        if i % 2 == 0 {
-            // A new opening for each pair of games, played once with each colour.
-            let plies = args.opening_plies as usize;
-            opening = match opening_level {
-                None => awe_game::playout::random_game(start.clone(), &mut rng, plies),
-                Some(level) => {
-                    let eval = eval.get_or_insert_with(|| P::evaluator(&start)).clone();
-                    let mut engine = Engine::new(eval, level, rng.random());
-                    let mut game = Game::new(start.clone());
-                    for _ in 0..plies {
-                        // The players' time bounds the opening's search too.
-                        let Some(mv) = engine.choose(&game, Some(time), |_| {}) else { break };
-                        game.play(mv).context("opening")?;
+    let sprt = sprt(args)?;
+    // Every worker's own players, checked before any game starts.
+    let mut workers = Vec::new();
+    for w in 0..args.concurrency as u64 {
+        let seed = args.seed.wrapping_add(w * 1000);
+        workers.push([
+            Player::<P>::parse(&args.a, &start, seed).context("--a")?,
+            Player::<P>::parse(&args.b, &start, seed.wrapping_add(1)).context("--b")?,
+        ]);
+    }
+    let next = Arc::new(AtomicU32::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = mpsc::channel::<Result<Played>>();
+    let games = args.games;
+    std::thread::scope(|scope| -> Result<()> {
+        for mut players in workers {
+            let (next, stop, sender) = (Arc::clone(&next), Arc::clone(&stop), sender.clone());
+            let start = start.clone();
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= games || stop.load(Ordering::SeqCst) {
+                        break;
                     }
-                    game
+                    let played = play_game(&start, &mut players, index, args, time, opening_level);
+                    let failed = played.is_err();
+                    if sender.send(played).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut results = Results::default();
+        let mut points = 0.0;
+        let mut ended = 0;
+        for played in receiver {
+            let played = match played {
+                Ok(played) => played,
+                Err(error) => {
+                    stop.store(true, Ordering::SeqCst);
+                    return Err(error);
                 }
             };
+            let a_points = match played.result {
+                GameResult::Win(side) if side == played.a_side => 1.0,
+                GameResult::Win(_) => 0.0,
+                _ => 0.5,
+            };
+            match played.result {
+                GameResult::Win(side) if side == played.a_side => results.wins += 1,
+                GameResult::Win(_) => results.losses += 1,
+                _ => results.draws += 1,
+            }
+            points += a_points;
+            ended += 1;
+            let detail = played.summary.map_or_else(String::new, |s| format!(" ({s})"));
+            println!(
+                "game {}: A as {}, {} in {} moves{detail}, A scores {}",
+                played.index + 1,
+                P::side_name(played.a_side),
+                played.result,
+                played.plies,
+                format_points(a_points)
+            );
+            // The test decides on whole pairs: each opening played with both colours.
+            if let Some(sprt) = &sprt
+                && ended % 2 == 0
+                && sprt.verdict(&results) != Verdict::Continue
+            {
+                stop.store(true, Ordering::SeqCst);
+            }
         }
-        // Player A takes the first side to move in even games, the second in odd ones.
-        let a_side = if i % 2 == 0 { start.turn() } else { start.turn().opponent() };
-        let mut game = opening.clone();
-        for player in players.iter_mut() {
-            player.new_game()?;
+        if let Some(sprt) = &sprt {
+            let (low, high) = sprt.bounds();
+            let verdict = match sprt.verdict(&results) {
+                Verdict::Better => "H1 accepted: A is better",
+                Verdict::NotBetter => "H0 accepted: A is not better",
+                Verdict::Continue => "no decision within --games",
+            };
+            println!(
+                "sprt [{}, {}] alpha {}: LLR {:.2} (bounds {low:.2}, {high:.2}), {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.llr(&results)
+            );
         }
-        while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
-            let mover = if game.current().turn() == a_side { 0 } else { 1 };
-            let mv =
-                players[mover].choose(&game, time).with_context(|| format!("game {}", i + 1))?;
-            game.play(mv).with_context(|| format!("game {}", i + 1))?;
+        match results.elo() {
+            Some((elo, error)) => println!(
+                "elo {elo:+.1} ± {error:.1} (95 %), {} wins {} draws {} losses",
+                results.wins, results.draws, results.losses
+            ),
+            None => println!(
+                "elo not measurable yet, {} wins {} draws {} losses",
+                results.wins, results.draws, results.losses
+            ),
         }
-        if game.outcome().is_none() {
-            game.agree_to_stop();
+        println!("score {} / {}", format_points(points), ended);
+        Ok(())
+    })
+}
+
+/// Plays game `index`: its pair's opening, then A and B until the end.
+fn play_game<P: Playable>(
+    start: &P,
+    players: &mut [Player<P>; 2],
+    index: u32,
+    args: &MatchArgs,
+    time: std::time::Duration,
+    opening_level: Option<Level>,
+) -> Result<Played> {
+    // A new opening for each pair of games, played once with each colour; the same for a pair
+    // whichever worker plays it.
+    let pair = (index / 2) as u64;
+    let mut rng = SmallRng::seed_from_u64(args.seed ^ pair.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let plies = args.opening_plies as usize;
+    let mut game = match opening_level {
+        None => awe_game::playout::random_game(start.clone(), &mut rng, plies),
+        Some(level) => {
+            let mut engine = Engine::new(P::evaluator(start), level, rng.random());
+            let mut game = Game::new(start.clone());
+            for _ in 0..plies {
+                // The players' time bounds the opening's search too.
+                let Some(mv) = engine.choose(&game, Some(time), |_| {}) else { break };
+                game.play(mv).context("opening")?;
+            }
+            game
         }
-        let result = awe_game::record::result_of(&game);
-        let a_points = match result {
-            GameResult::Win(side) if side == a_side => 1.0,
-            GameResult::Win(_) => 0.0,
-            _ => 0.5,
-        };
-        points += a_points;
-        let detail = P::summary(&game).map_or_else(String::new, |s| format!(" ({s})"));
-        println!(
-            "game {}: A as {}, {result} in {} moves{detail}, A scores {}",
-            i + 1,
-            P::side_name(a_side),
-            game.moves().len(),
-            format_points(a_points)
-        );
+    };
+    // Player A takes the first side to move in even games, the second in odd ones.
+    let a_side = if index % 2 == 0 { start.turn() } else { start.turn().opponent() };
+    for player in players.iter_mut() {
+        player.new_game()?;
     }
-    println!("score {} / {}", format_points(points), args.games);
-    Ok(())
+    while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
+        let mover = if game.current().turn() == a_side { 0 } else { 1 };
+        let mv =
+            players[mover].choose(&game, time).with_context(|| format!("game {}", index + 1))?;
+        game.play(mv).with_context(|| format!("game {}", index + 1))?;
+    }
+    if game.outcome().is_none() {
+        game.agree_to_stop();
+    }
+    Ok(Played {
+        index,
+        a_side,
+        result: awe_game::record::result_of(&game),
+        plies: game.moves().len(),
+        summary: P::summary(&game),
+    })
 }
 
 fn format_points(points: f64) -> String {

@@ -6,13 +6,15 @@
 //! - [`ugi`]: the Universal Game Interface, both ways: [`ugi::Client`] drives another program,
 //!   [`ugi::Session`] is awe answering one;
 //! - [`baseline`]: Awechec's Stockfish-based players, to measure the engine against;
-//! - [`analysis`]: a position's best line, and every move of a game judged.
+//! - [`analysis`]: a position's best line, and every move of a game judged;
+//! - [`sprt`]: the sequential test that tells whether a change made an engine stronger.
 
 pub mod analysis;
 pub mod baseline;
 pub mod cache;
 mod playable;
 mod player;
+pub mod sprt;
 pub mod ugi;
 
 pub use playable::{Playable, line};

@@ -11,7 +11,7 @@ use awe_search::Evaluator;
 use crate::player::Special;
 
 /// A game the engines play: its position type and its evaluation.
-pub trait Playable: Position + Send + 'static {
+pub trait Playable: Position<Move: Send + Sync, Key: Send + Sync> + Send + Sync + 'static {
     type Eval: Evaluator<Self> + Default + Clone + Send + 'static;
 
     /// The evaluation for games from `start`, with what the cache holds for them.

@@ -13,7 +13,7 @@ use crate::Playable;
 use crate::ugi::Client;
 
 /// A player of `awe match` that only some games have (Awechec's baselines).
-pub trait Special<P: Position> {
+pub trait Special<P: Position>: Send {
     /// Gets ready for a new game.
     fn new_game(&mut self) -> Result<()>;
 

@@ -26,6 +26,7 @@ pub mod mcts;
 pub mod score;
 pub mod search;
 pub mod table;
+pub mod time;
 
 pub use engine::{Engine, Level, Strength};
 pub use eval::Evaluator;

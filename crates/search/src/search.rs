@@ -11,6 +11,7 @@ use awe_game::{Game, Position, Side};
 use crate::eval::Evaluator;
 use crate::score::{INFINITY, Score, is_decided};
 use crate::table::{Bound, Entry, Table};
+use crate::time::{Clock, TimeManager};
 
 /// The deepest search (plies), whatever the limits.
 pub const MAX_DEPTH: u32 = 64;
@@ -29,6 +30,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set by another thread to stop at once (the protocol's `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Read the time from the nodes searched at this many a second instead of the wall clock
+    /// (tests of the time a search spends).
+    pub simulated_speed: Option<u64>,
 }
 
 impl Limits {
@@ -74,7 +78,9 @@ pub struct Searcher<P: Position, E> {
     /// The positions since the material last changed: the game's, then the path searched.
     path: Vec<Step<P::Key>>,
     nodes: u64,
-    started: Instant,
+    clock: Clock,
+    /// How the time is spent, when the limits give some.
+    time: Option<TimeManager>,
     limits: Limits,
     aborted: bool,
     /// The best root move of the last iteration searched, even in part.
@@ -92,7 +98,8 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             killers: vec![[None; 2]; MAX_DEPTH as usize + MAX_QUIESCENCE as usize + 2],
             path: Vec::new(),
             nodes: 0,
-            started: Instant::now(),
+            clock: Clock::Real(Instant::now()),
+            time: None,
             limits: Limits::default(),
             aborted: false,
             root_best: None,
@@ -152,9 +159,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             let Some((found, pv)) = found else {
                 break;
             };
+            let same_best = best.pv.first() == pv.first();
             score = found;
-            best = Report { depth, score, pv, nodes: self.nodes, elapsed: self.started.elapsed() };
+            let elapsed = self.elapsed();
+            best = Report { depth, score, pv, nodes: self.nodes, elapsed };
             report(&best);
+            if let Some(time) = &mut self.time {
+                time.depth_done(score, same_best);
+            }
             if is_decided(score)
                 && crate::score::plies_to_end(score).is_some_and(|p| p <= depth as i32)
             {
@@ -171,9 +183,15 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             let mut moves = P::MoveList::default();
             root.legal_moves(&mut moves);
             best.pv.extend(self.root_best.or(moves.first().copied()));
+        } else if self.aborted
+            && let Some(found) = self.root_best
+            && best.pv.first() != Some(&found)
+        {
+            // The depth cut short found a better move than the last one ended: it plays.
+            best.pv = vec![found];
         }
         best.nodes = self.nodes;
-        best.elapsed = self.started.elapsed();
+        best.elapsed = self.elapsed();
         best
     }
 
@@ -222,8 +240,12 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 
     /// Resets the counters and the path for a search of `game` within `limits`.
     fn start(&mut self, game: &Game<P>, limits: Limits) {
+        self.clock = match limits.simulated_speed {
+            Some(speed) => Clock::Nodes(speed),
+            None => Clock::Real(Instant::now()),
+        };
+        self.time = limits.time.map(TimeManager::new);
         self.limits = limits;
-        self.started = Instant::now();
         self.nodes = 0;
         self.next_check = 0;
         self.aborted = false;
@@ -232,9 +254,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         self.path = history(game);
     }
 
+    /// The time spent by the search so far.
+    fn elapsed(&self) -> Duration {
+        self.clock.elapsed(self.nodes)
+    }
+
     fn out_of_time_for_next_depth(&self) -> bool {
-        // Each depth takes a few times the one before: do not start one that cannot end.
-        self.limits.time.is_some_and(|t| self.started.elapsed() * 3 > t)
+        self.time.is_some_and(|t| !t.may_start_depth(self.elapsed()))
     }
 
     fn check_limits(&mut self) {
@@ -242,7 +268,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             return;
         }
         self.next_check = self.nodes + 2048;
-        let out_of_time = self.limits.time.is_some_and(|t| self.started.elapsed() >= t);
+        let out_of_time = self.time.is_some_and(|t| self.elapsed() >= t.hard());
         let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
         let stopped = self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
         if out_of_time || out_of_nodes || stopped {

@@ -245,3 +245,31 @@ fn the_tree_search_finds_a_winning_capture_and_plays_legal_games() {
         game.play(mv).unwrap();
     }
 }
+
+/// The time given is spent, never more than the limits' granularity past it: read from a clock
+/// of nodes at a fixed speed, so that the test sees exactly what the search spends.
+#[test]
+fn a_search_spends_its_budget_and_no_more() {
+    let speed = 1_000_000; // nodes a second: the limits are looked at every 2,048 nodes
+    let granularity = std::time::Duration::from_micros(2_049);
+    let mut rng = SmallRng::seed_from_u64(33);
+    for i in 0..20 {
+        let rules = RuleSet::ALL[i % 3];
+        let game = random_game(Awele::new(rules), rng.random_range(0..40), &mut rng);
+        if game.outcome().is_some() {
+            continue;
+        }
+        for budget_ms in [20, 100, 300] {
+            let budget = std::time::Duration::from_millis(budget_ms);
+            let limits =
+                Limits { time: Some(budget), simulated_speed: Some(speed), ..Limits::default() };
+            let found = Searcher::new(AweleEval::default(), 1).search(&game, &limits, |_| {});
+            assert!(found.elapsed <= budget + granularity, "{:?} for {budget:?}", found.elapsed);
+            if !awe_search::score::is_decided(found.score) && found.depth < 64 {
+                let least = budget.mul_f64(awe_search::time::STABLE);
+                assert!(found.elapsed >= least, "{:?} of {budget:?}", found.elapsed);
+            }
+            assert!(found.best().is_some());
+        }
+    }
+}
