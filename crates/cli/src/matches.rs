@@ -137,7 +137,7 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
             );
             // The test decides on whole pairs: each opening played with both colours.
             if let Some(sprt) = &sprt
-                && ended % 2 == 0
+                && ended.is_multiple_of(2)
                 && sprt.verdict(&results) != Verdict::Continue
             {
                 stop.store(true, Ordering::SeqCst);
@@ -201,7 +201,7 @@ fn play_game<P: Playable>(
         }
     };
     // Player A takes the first side to move in even games, the second in odd ones.
-    let a_side = if index % 2 == 0 { start.turn() } else { start.turn().opponent() };
+    let a_side = if index.is_multiple_of(2) { start.turn() } else { start.turn().opponent() };
     for player in players.iter_mut() {
         player.new_game()?;
     }
