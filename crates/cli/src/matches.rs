@@ -105,7 +105,7 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
         drop(sender);
         let mut results = Results::default();
         let mut points = 0.0;
-        let mut ended = 0;
+        let mut ended = 0u32;
         for played in receiver {
             let played = match played {
                 Ok(played) => played,
