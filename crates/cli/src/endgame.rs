@@ -31,6 +31,7 @@ const DEFAULT_PIECES: usize = 5;
 /// Prints on standard error, once a file, each endgame database the engines pass over and why:
 /// otherwise an engine would play without a database its user built, and nobody would know.
 pub fn warn_of_ignored_databases() {
+    awe_players::cache::on_notice(|text| eprintln!("awe: {text}"));
     let seen = Mutex::new(HashSet::new());
     awe_players::cache::on_ignored(move |ignored| {
         // Matches look the cache up for every game: one warning a file is enough.

@@ -9,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 fn awe_command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_awe"));
     command.env("AWE_CACHE", std::env::temp_dir().join("awe-cli-test-empty-cache"));
+    command.env("AWE_ENDGAME", "off");
     command
 }
 

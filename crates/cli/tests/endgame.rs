@@ -14,7 +14,12 @@ fn cache(name: &str) -> PathBuf {
 
 /// awe with `cache` as its cache.
 fn awe(cache: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_awe")).args(args).env("AWE_CACHE", cache).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(args)
+        .env("AWE_CACHE", cache)
+        .env("AWE_ENDGAME", "off")
+        .output()
+        .unwrap()
 }
 
 fn stdout(output: &Output) -> String {
@@ -151,4 +156,37 @@ fn a_path_that_cannot_be_written_is_named() {
         stderr(&output)
     );
     let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn the_engines_build_a_small_database_at_first_need_and_use_it() {
+    let cache = cache("automatic");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_awe"))
+            .args(["analyze", "awele", "--position", LOST, "--time", "0.1"])
+            .env("AWE_CACHE", &cache)
+            .env_remove("AWE_ENDGAME")
+            .output()
+            .unwrap()
+    };
+    let output = run();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let path = cache.join("awele-awechec-12.db");
+    assert!(path.exists(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("building the Awélé endgame database"), "{}", stderr(&output));
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    // Only the database is left in the folder: no temporary file.
+    let names: Vec<_> =
+        std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, [std::ffi::OsString::from("awele-awechec-12.db")]);
+    // The second time it is there: nothing is built, nothing said.
+    let output = run();
+    assert_eq!(stderr(&output), "");
+    assert!(last_line(&output).contains("known loss"), "{}", last_line(&output));
+    // Told not to, the engines build nothing.
+    std::fs::remove_file(&path).unwrap();
+    let output = awe(&cache, &["analyze", "awele", "--position", LOST, "--time", "0.1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!path.exists());
+    assert!(!stdout(&output).contains("known"), "{}", stdout(&output));
 }

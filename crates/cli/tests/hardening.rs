@@ -11,6 +11,7 @@ fn awe_command() -> Command {
     let binary = std::env::var_os("AWE_TEST_BIN").unwrap_or(env!("CARGO_BIN_EXE_awe").into());
     let mut command = Command::new(binary);
     command.env("AWE_CACHE", std::env::temp_dir().join("awe-hardening-test-empty-cache"));
+    command.env("AWE_ENDGAME", "off");
     command
 }
 

@@ -6,6 +6,7 @@ fn awe(args: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_awe"))
         .args(args)
         .env("AWE_CACHE", std::env::temp_dir().join("awe-matches-test-empty-cache"))
+        .env("AWE_ENDGAME", "off")
         .output()
         .expect("awe runs");
     let text = String::from_utf8_lossy(&output.stdout).into_owned();

@@ -9,6 +9,7 @@ fn awe(args: &[&str]) -> Output {
     let cache = std::env::temp_dir().join("awe-records-test-empty-cache");
     Command::new(env!("CARGO_BIN_EXE_awe"))
         .env("AWE_CACHE", cache)
+        .env("AWE_ENDGAME", "off")
         .args(args)
         .output()
         .expect("awe runs")

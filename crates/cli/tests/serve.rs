@@ -12,6 +12,7 @@ fn serve(dir: &Path) -> (Child, String) {
         .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
         .arg(dir)
         .env("AWE_CACHE", dir.join("cache"))
+        .env("AWE_ENDGAME", "off")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()

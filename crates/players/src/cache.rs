@@ -139,6 +139,70 @@ fn largest<T>(
     lookup
 }
 
+/// The seeds of the Awélé database built at first need, where the cache has none: a few seconds.
+pub const AUTOMATIC_SEEDS: usize = 12;
+
+/// Whether a missing Awélé database is built at first need: yes, unless the program said no or
+/// `AWE_ENDGAME=off` is set (tests that want an empty cache).
+static AUTOMATIC: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(UNSET);
+const UNSET: u8 = 2;
+
+/// Says whether a missing Awélé database is built at first need (the default is yes, unless
+/// `AWE_ENDGAME=off`).
+pub fn build_when_missing(yes: bool) {
+    AUTOMATIC.store(yes as u8, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn automatic() -> bool {
+    match AUTOMATIC.load(std::sync::atomic::Ordering::Relaxed) {
+        UNSET => std::env::var("AWE_ENDGAME").map_or(true, |v| v != "off"),
+        yes => yes == 1,
+    }
+}
+
+/// The largest Awélé database of `rules` in the cache, built first with
+/// [`AUTOMATIC_SEEDS`] seeds if the cache has none (and building at first need is on): what the
+/// engines use. A build is told to the notice hook before it starts.
+pub fn awele_or_build(rules: RuleSet) -> Lookup<Endgame> {
+    let lookup = awele(rules);
+    if lookup.database.is_some() || !automatic() {
+        return lookup;
+    }
+    let Some(dir) = cache_dir() else { return lookup };
+    let path = dir.join(awele_file_name(rules, AUTOMATIC_SEEDS));
+    notice(&format!(
+        "building the Awélé endgame database of {rules} up to {AUTOMATIC_SEEDS} seeds into {} \
+         (once, a few seconds; `awe endgame awele --seeds 20` builds a larger one)",
+        path.display()
+    ));
+    let built = Endgame::build(rules, AUTOMATIC_SEEDS, |_, _, _| {})
+        .and_then(|db| std::fs::create_dir_all(&dir).map_err(EndgameError::from).map(|()| db))
+        .and_then(|db| db.save(&path).map(|()| db));
+    match built {
+        Ok(db) => Lookup { database: Some(db), ignored: lookup.ignored },
+        Err(error) => {
+            notice(&format!("could not build the Awélé endgame database: {error}"));
+            lookup
+        }
+    }
+}
+
+/// What a program does with a notice of the cache (a database built).
+type Notice = Box<dyn Fn(&str) + Send + Sync>;
+
+static ON_NOTICE: OnceLock<Notice> = OnceLock::new();
+
+/// Has `hook` hear the cache's notices (a database being built at first need). Set once.
+pub fn on_notice(hook: impl Fn(&str) + Send + Sync + 'static) -> bool {
+    ON_NOTICE.set(Box::new(hook)).is_ok()
+}
+
+fn notice(text: &str) {
+    if let Some(hook) = ON_NOTICE.get() {
+        hook(text);
+    }
+}
+
 /// What a program does with a file the engines pass over.
 type Hook = Box<dyn Fn(&Ignored) + Send + Sync>;
 

@@ -46,7 +46,7 @@ impl Playable for awe_awele::Position {
     fn evaluator(start: &Self) -> Self::Eval {
         static LOADED: Loaded<awe_awele::RuleSet, awe_search::awele::AweleEval> = Loaded::new();
         LOADED.get(start.rule_set(), || {
-            let lookup = crate::cache::awele(start.rule_set());
+            let lookup = crate::cache::awele_or_build(start.rule_set());
             crate::cache::report(&lookup.ignored);
             match lookup.database {
                 Some(db) => awe_search::awele::AweleEval::with_endgame(Arc::new(db)),

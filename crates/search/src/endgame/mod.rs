@@ -122,7 +122,11 @@ fn write_file(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let temporary = path.with_extension("part");
+    // A name of its own: two programs may build the same database at once (the engines build a
+    // missing one at first need); the last renamed wins, and both are the same.
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let unique = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = path.with_extension(format!("part.{}.{unique}", std::process::id()));
     let mut file = Hashing {
         inner: std::io::BufWriter::new(std::fs::File::create(&temporary)?),
         hash: Xxh64::new(),

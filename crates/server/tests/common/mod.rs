@@ -22,6 +22,8 @@ pub struct Server {
 
 /// Starts a server on an ephemeral port, with a new SQLite file (or `database` if given).
 pub async fn start(name: &str) -> Server {
+    // The engines play without an endgame database rather than build one into the user's cache.
+    awe_players::cache::build_when_missing(false);
     let dir = std::env::temp_dir().join(format!("awe-server-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
