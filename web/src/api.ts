@@ -9,7 +9,13 @@ export interface Spec {
   [k: string]: unknown;
 }
 
-export type Seat = { kind: 'human'; name: string | null } | { kind: 'computer'; level: number } | { kind: 'empty'; name?: string | null };
+// A seat: a person, the computer, a free seat (in the lobby, an imported game's players are free
+// seats with names), or one of an imported record's players.
+export type Seat =
+  | { kind: 'human'; name: string | null }
+  | { kind: 'computer'; level: number }
+  | { kind: 'empty'; name?: string | null }
+  | { kind: 'record'; name: string | null };
 
 export interface Clock {
   initial_ms: number;
@@ -96,10 +102,13 @@ export interface NewGame {
   name?: string;
 }
 
+// A refusal of the server: its CODE (docs/server.md; `network` when the server cannot be reached)
+// says it in the reader's language (errors.ts), the message is the server's, in English.
 export class ApiError extends Error {
   constructor(
     message: string,
     public status: number,
+    public code: string,
   ) {
     super(message);
   }
@@ -115,7 +124,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError('the server cannot be reached', 0);
+    throw new ApiError('the server cannot be reached', 0, 'network');
   }
   let data: any = null;
   try {
@@ -125,7 +134,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
   if (!response.ok) {
     const message = data && typeof data.error === 'string' ? data.error : `${response.status} ${response.statusText}`;
-    throw new ApiError(message, response.status);
+    const code = data && typeof data.code === 'string' ? data.code : response.status === 404 ? 'not_found' : response.status >= 500 ? 'retry' : 'bad_request';
+    throw new ApiError(message, response.status, code);
   }
   return data as T;
 }

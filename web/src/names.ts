@@ -1,6 +1,6 @@
 // How games, sides, players and endings are named in the pages' language.
 import type { GameState, Seat, Spec } from './api';
-import { t } from './i18n';
+import { lang, t } from './i18n';
 
 export function gameName(game: string): string {
   const d = t() as unknown as Record<string, unknown>;
@@ -28,16 +28,18 @@ export function sidesOf(spec: Spec): [string, string] {
   return spec.game === 'awele' ? ['south', 'north'] : ['white', 'black'];
 }
 
-// "Awélé · Abapa", "Awithlaknannai · Mosona · Bell", "Awechec · forced · white:3/2".
+// The game with its settings, the rule set said as such: "Awélé (Awechec rules)",
+// "Awithlaknannai · Mosona (Wikipedia rules)", "Awechec (forced variant, handicap White 3/2)".
 export function specText(spec: Spec): string {
   const d = t();
-  const parts = [gameName(spec.game)];
   const short = (s: string | undefined) => (s ? s.replace(/ \(.*\)$/, '') : '');
-  if (spec.game === 'awithlaknannai' && spec.board) parts.push(short(d.boards[spec.board]) || spec.board);
-  if (spec.rules) parts.push(short(d.ruleSets[spec.rules]) || spec.rules);
-  if (spec.variant && spec.variant !== 'standard') parts.push(short(d.variants[spec.variant]) || spec.variant);
-  if (spec.handicap) parts.push(handicapText(String(spec.handicap)));
-  return parts.join(' · ');
+  let head = gameName(spec.game);
+  if (spec.game === 'awithlaknannai' && spec.board) head += ` · ${short(d.boards[spec.board]) || spec.board}`;
+  const more: string[] = [];
+  if (spec.rules) more.push(d.rulesOf(short(d.ruleSets[spec.rules]) || spec.rules));
+  if (spec.variant && spec.variant !== 'standard') more.push(d.variantOf(d.variantShort[spec.variant] ?? spec.variant));
+  if (spec.handicap) more.push(d.handicapOf(handicapText(String(spec.handicap))));
+  return more.length ? `${head} (${more.join(', ')})` : head;
 }
 
 export function handicapText(h: string): string {
@@ -50,11 +52,14 @@ export function handicapText(h: string): string {
     .join(', ');
 }
 
-export function seatText(seat: Seat | undefined): string {
+// A seat in words. An imported record's players (seats of kind `record`; in the lobby's
+// summaries, free seats of a game of kind `import`) are named, or "?": nobody is awaited.
+export function seatText(seat: Seat | undefined, gameKind?: string): string {
   const d = t();
   if (!seat) return '';
   if (seat.kind === 'computer') return d.computerLevel(seat.level);
   if (seat.kind === 'human') return seat.name || d.anonymous;
+  if (seat.kind === 'record' || gameKind === 'import') return seat.name || d.unnamed;
   return seat.name || d.emptySeat;
 }
 
@@ -80,7 +85,7 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
   } else if (g.spec.game === 'awechec') {
     const step = g.position?.step;
     if (step && step.kind === 'over') {
-      const reason = (document.documentElement.lang === 'fr' ? step.reason_fr : step.reason) as string | undefined;
+      const reason = (lang() === 'fr' ? step.reason_fr : step.reason) as string | undefined;
       if (reason) how = reason;
     }
   }
@@ -92,5 +97,5 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
 
 export function outcomeText(g: GameState): string {
   const p = outcomeParts(g);
-  return p ? `${p.head}: ${p.detail}` : '';
+  return p ? `${p.head}${lang() === 'fr' ? ' : ' : ': '}${p.detail}` : '';
 }

@@ -5,7 +5,7 @@ import type { GameState } from './api';
 export interface SocketHandlers {
   hello(you: string | null): void;
   state(game: GameState): void;
-  error(message: string): void;
+  error(code: string, message: string): void; // a refusal of this client's message (errors.ts)
   connection(up: boolean): void;
 }
 
@@ -43,7 +43,7 @@ export class GameSocket {
       }
       if (m.t === 'hello') this.on.hello(m.you ?? null);
       else if (m.t === 'state' && m.game) this.on.state(m.game as GameState);
-      else if (m.t === 'error') this.on.error(String(m.message ?? ''));
+      else if (m.t === 'error') this.on.error(String(m.code ?? ''), String(m.message ?? ''));
     };
     ws.onclose = () => {
       window.clearInterval(this.ping);

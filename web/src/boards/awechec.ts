@@ -259,10 +259,15 @@ export function createAwechecBoard(): GameBoard {
     const t = T[c.lang];
     const step = v.step;
     const inAwele = !!v.awele;
-    phase.textContent = inAwele ? t.awele(v.awele_game) : t.chess;
-    phase.classList.toggle('awele', inAwele);
+    // A game ended off the board (a flag, a resignation, an agreement) keeps the step it stopped
+    // at: the page's words for the ending replace the step's.
+    const ended = c.outcome;
+    phase.textContent = ended ? t.gameOver : inAwele ? t.awele(v.awele_game) : t.chess;
+    phase.classList.toggle('awele', inAwele && !ended);
+    phase.classList.toggle('over', !!ended);
     let line = '';
-    switch (step.kind) {
+    if (ended) line = ended;
+    else switch (step.kind) {
       case 'awele':
         line = `${t.aweleTurn(step.player)} ${t.aweleHint}`;
         break;
@@ -277,10 +282,10 @@ export function createAwechecBoard(): GameBoard {
         break;
     }
     status.textContent = line;
-    status.dataset.step = step.kind;
+    status.dataset.step = ended ? 'over' : step.kind;
 
     // The decision: two buttons when the viewer owns the power in use.
-    const decisions: DecisionMove[] = c.interactive
+    const decisions: DecisionMove[] = c.interactive && !ended
       ? (s.legal ?? []).filter((m: any) => m && m.kind === 'decision' && typeof m.text === 'string')
       : [];
     const key = step.kind === 'decision' && decisions.length
@@ -333,7 +338,7 @@ export function createAwechecBoard(): GameBoard {
           last,
           before,
         },
-        { lang: c.lang, bottom: c.bottom, interactive: c.interactive && step.kind === 'awele', onMove: c.onMove },
+        { lang: c.lang, bottom: c.bottom, interactive: c.interactive && step.kind === 'awele', outcome: ended, onMove: c.onMove },
         animate && !!before,
       );
     } else if (awele) {
@@ -346,7 +351,7 @@ export function createAwechecBoard(): GameBoard {
     // The powers.
     const owners = (v.powers?.owners ?? []).filter((o): o is Side => o === 'white' || o === 'black');
     const marked = typeof v.powers?.marked === 'number' ? v.powers.marked : 0;
-    const active = step.kind === 'decision' || step.kind === 'move' || step.kind === 'awele';
+    const active = !ended && (step.kind === 'decision' || step.kind === 'move' || step.kind === 'awele');
     drawPowers(powersSvg, { owners, marked }, c.lang, active && marked < owners.length);
     const left = owners.length - Math.min(marked, owners.length);
     const w = owners.filter((o) => o === 'white').length;

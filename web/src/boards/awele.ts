@@ -42,7 +42,7 @@ export function createAweleBoard(): GameBoard {
   // The animation running, the state it ends on, and a move that came while it ran.
   let running: { stop: () => void; after: AweleView; final: BoardState } | null = null;
   let queued: { s: Input; ctx: BoardContext } | null = null;
-  const unbind = bindInput(view.svg, () => state);
+  const unbind = bindInput(view.svg, () => playable());
   // Phones get the layout with bigger pits.
   const resize = typeof ResizeObserver === 'function'
     ? new ResizeObserver(() => {
@@ -65,15 +65,47 @@ export function createAweleBoard(): GameBoard {
       display: still(position),
       legal,
       last: last ? last.pit : null,
-      turn: aweleSide(position.turn ?? null),
+      turn: ctx.outcome ? null : aweleSide(position.turn ?? null), // a finished game: nobody's turn
       lang: ctx.lang,
       onMove: ctx.onMove,
     };
     return { position, final, last };
   }
 
+  // What a click may play: the moves drawn, or while seeds are moving, those of the position the
+  // animation ends on (the reply that came during it included). Such a click ends the animation
+  // at once, then plays: a move is never dropped for being quick.
+  function playable(): BoardState | null {
+    if (!running) return state;
+    const next = queued ? target(queued.s, queued.ctx).final : running.final;
+    return {
+      ...next,
+      onMove: (text) => {
+        finish();
+        next.onMove(text);
+      },
+    };
+  }
+
+  // Ends the animation running (and the one queued after it) on its final position.
+  function finish(): void {
+    const r = running;
+    if (!r) return;
+    r.stop();
+    running = null;
+    element.classList.remove('animating');
+    const q = queued;
+    queued = null;
+    if (q) update(q.s, q.ctx, false);
+    else {
+      state = r.final;
+      view.draw(state);
+    }
+  }
+
   function update(s: Input, ctx: BoardContext, animate: boolean): void {
     const { position, final, last } = target(s, ctx);
+    element.classList.toggle('over', !!ctx.outcome);
     if (running) {
       const sameBottom = running.final.bottom === final.bottom;
       if (sameBottom && same(running.after, position)) {

@@ -153,31 +153,36 @@ export function createAwithlaknannaiBoard(): GameBoard {
     lay = null;
   }
 
-  /** Turned a quarter where the rows would not fit across with points at least ~27 px apart. */
-  function wantVertical(): boolean {
-    if (!geo) return false;
+  /** Pixels between two neighbours of a row if the board is drawn across (0: not known yet). */
+  function stepAcross(): number {
+    if (!geo) return 0;
     const width = element.clientWidth || element.parentElement?.clientWidth || 0;
-    if (width === 0) return false;
-    return width / (spanOf(geo.points) + 1.2) < 27;
+    return width / (spanOf(geo.points) + 1.2);
   }
 
   function relayout(): boolean {
     if (!geo) return false;
     const flipped = ctx?.bottom === 'black';
-    const vertical = wantVertical();
-    if (lay && lay.flipped === flipped && lay.vertical === vertical) return false;
-    lay = layout(geo.points, flipped, vertical);
+    const step = stepAcross();
+    // Turned a quarter where the rows would not fit across with points at least ~27 px apart;
+    // drawn small across, the rows further apart.
+    const vertical = step > 0 && step < 27;
+    const tall = step > 0 && step < 55;
+    if (lay && lay.flipped === flipped && lay.vertical === vertical && lay.tall === (tall && !vertical)) return false;
+    lay = layout(geo.points, flipped, vertical, tall);
     drawStatic();
     return true;
   }
 
-  /** The point names at least ~10 px high on the screen, however small the board is drawn. */
+  /** The point names about 13 px high on the screen however small the board is drawn, as far as
+   * the room beside the points allows (three-letter names fit less of it in a triangle). */
   function fitNames(): void {
-    if (!lay) return;
+    if (!lay || !geo) return;
     const shown = root.getBoundingClientRect().width;
     const scale = shown > 0 ? shown / lay.width : 1;
-    const base = lay.vertical ? 25 : 16;
-    gNames.style.fontSize = `${Math.min(30, Math.max(base, 10.5 / scale)).toFixed(1)}px`;
+    const long = geo.points.some((p) => p.name.length > 2);
+    const cap = lay.vertical ? 34 : long ? 28 : 34;
+    gNames.style.fontSize = `${Math.min(cap, Math.max(16, 13 / scale)).toFixed(1)}px`;
   }
 
   function drawStatic(): void {
@@ -211,7 +216,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
       const at = l.pos.get(p.name)!;
       svg('circle', { cx: at.x, cy: at.y, r: 7, class: 'point' }, gBoard);
       const lab = l.label.get(p.name)!;
-      const t = svg('text', { x: lab.x, y: lab.y, class: 'name', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, gNames);
+      const cls = p.row === 'middle' ? 'name mid' : 'name';
+      const t = svg('text', { x: lab.x, y: lab.y, class: cls, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, gNames);
       t.textContent = p.name;
       svg('circle', { cx: at.x, cy: at.y, r: STEP * 0.48, class: 'hit', 'data-point': p.name }, gHit);
     }
@@ -646,6 +652,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
     }
     stopAnim();
     ctx = c;
+    element.classList.toggle('over', !!c.outcome);
     setGeometry(s.board);
     const next: SerpentsView = isView(s.position) ? s.position : { white: [], black: [] };
     legal = Array.isArray(s.legal) ? s.legal.filter(isMove) : [];

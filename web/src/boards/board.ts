@@ -7,6 +7,10 @@ export interface BoardContext {
   lang: Lang;
   bottom: string; // the side drawn at the bottom: 'south'|'north'|'white'|'black'
   interactive: boolean; // the viewer may move now (legal moves are offered)
+  // The game's ending in words when the position drawn is the end of a finished game (however it
+  // ended: on the board, on time, by resignation or agreement), else null. The board then shows
+  // the game as over: no side to move, no move offered.
+  outcome: string | null;
   onMove(text: string): void; // called with the `text` of one of the legal moves offered
 }
 

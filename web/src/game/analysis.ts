@@ -2,19 +2,28 @@
 // the whole game reviewed, its mistakes marked in the move list.
 import { api, type Analysis, type GameState, type History, type ReviewMove } from '../api';
 import { fill, h } from '../dom';
-import { lang, t } from '../i18n';
+import { t } from '../i18n';
 import { sideName } from '../names';
+import { errorText, refusalOf, type Refusal } from '../errors';
 
-// "win in 5", "+120": in the page's language.
-export function scoreText(score: string): string {
-  if (lang() !== 'fr') return score;
-  return score
-    .replace(/^win in (\d+)$/, 'gain en $1')
-    .replace(/^loss in (\d+)$/, 'perte en $1')
-    .replace(/^draw$/, 'nulle');
+// A score as the server writes it ("win in 5", "loss in 3", "known win +120", "-48": in the
+// evaluation's units, hundredths of a seed, of a piece or of a pawn) in the page's words, with
+// its unit: "−0.48 seed", "win in 5 plies".
+export function scoreText(score: string, game: string): string {
+  const d = t();
+  const unit = d.units[game] ?? d.units.awele!;
+  const amount = (n: string) => d.amount(Number(n) / 100, unit);
+  let m: RegExpExecArray | null;
+  if ((m = /^win in (\d+)$/.exec(score))) return d.winIn(Number(m[1]));
+  if ((m = /^loss in (\d+)$/.exec(score))) return d.lossIn(Number(m[1]));
+  if ((m = /^known win ([+-]?\d+)$/.exec(score))) return d.knownWin(amount(m[1]!));
+  if ((m = /^known loss ([+-]?\d+)$/.exec(score))) return d.knownLoss(amount(m[1]!));
+  if (score === 'draw') return d.drawScore;
+  if ((m = /^([+-]?\d+)$/.exec(score))) return amount(m[1]!);
+  return score;
 }
 
-export function analysisView(a: Analysis, sideToMove: string | null): HTMLElement {
+export function analysisView(a: Analysis, sideToMove: string | null, game: string): HTMLElement {
   const d = t();
   return h(
     'dl',
@@ -23,7 +32,7 @@ export function analysisView(a: Analysis, sideToMove: string | null): HTMLElemen
     h(
       'dd',
       {},
-      h('strong', { class: 'score', 'data-testid': 'analysis-score' }, scoreText(a.score)),
+      h('strong', { class: 'score', 'data-testid': 'analysis-score', title: d.scoreHelp }, scoreText(a.score, game)),
       sideToMove ? h('span', { class: 'help' }, ` ${d.forSideToMove(sideName(sideToMove))}`) : null,
       h('span', { class: 'help' }, ` · ${d.depth(a.depth)}`),
     ),
@@ -41,8 +50,8 @@ interface Context {
 
 export class AnalysisPanel {
   element: HTMLElement;
-  private result: { ply: number; analysis: Analysis | null; error: string; busy: boolean } | null = null;
-  private review: { moves: ReviewMove[] | null; error: string; busy: boolean } | null = null;
+  private result: { ply: number; analysis: Analysis | null; error: Refusal | null; busy: boolean } | null = null;
+  private review: { moves: ReviewMove[] | null; error: Refusal | null; busy: boolean } | null = null;
   private gone = false;
 
   constructor(
@@ -66,29 +75,29 @@ export class AnalysisPanel {
     const c = this.context();
     if (!c) return;
     const ply = c.ply;
-    this.result = { ply, analysis: null, error: '', busy: true };
+    this.result = { ply, analysis: null, error: null, busy: true };
     this.changed();
     try {
       const a = await api.analyseGame(this.id, ply);
       if (this.gone || this.result?.ply !== ply) return;
-      this.result = { ply, analysis: a, error: '', busy: false };
+      this.result = { ply, analysis: a, error: null, busy: false };
     } catch (e) {
       if (this.gone) return;
-      this.result = { ply, analysis: null, error: (e as Error).message, busy: false };
+      this.result = { ply, analysis: null, error: refusalOf(e), busy: false };
     }
     this.changed();
   }
 
   private async reviewGame(): Promise<void> {
-    this.review = { moves: null, error: '', busy: true };
+    this.review = { moves: null, error: null, busy: true };
     this.changed();
     try {
       const r = await api.review(this.id);
       if (this.gone) return;
-      this.review = { moves: r.moves, error: '', busy: false };
+      this.review = { moves: r.moves, error: null, busy: false };
     } catch (e) {
       if (this.gone) return;
-      this.review = { moves: null, error: (e as Error).message, busy: false };
+      this.review = { moves: null, error: refusalOf(e), busy: false };
     }
     this.changed();
   }
@@ -111,13 +120,13 @@ export class AnalysisPanel {
     const r = this.result;
     if (r && r.ply === ply) {
       if (r.busy) parts.push(h('p', { class: 'help' }, d.analysing));
-      else if (r.error) parts.push(h('p', { class: 'error' }, r.error));
-      else if (r.analysis) parts.push(analysisView(r.analysis, sideToMove));
+      else if (r.error) parts.push(h('p', { class: 'error' }, errorText(r.error)));
+      else if (r.analysis) parts.push(analysisView(r.analysis, sideToMove, game.spec.game));
     }
     const rv = this.review;
     if (rv) {
       if (rv.busy) parts.push(h('p', { class: 'help' }, d.reviewing));
-      else if (rv.error) parts.push(h('p', { class: 'error' }, rv.error));
+      else if (rv.error) parts.push(h('p', { class: 'error' }, errorText(rv.error)));
       else if (rv.moves) {
         const marked = rv.moves.filter((m) => m.mark);
         parts.push(h('p', { 'data-testid': 'review-summary' }, d.reviewDone(marked.length)));
@@ -137,7 +146,7 @@ export class AnalysisPanel {
                     ' ',
                     d.reviewBest(this.label(m.ply) || m.played, m.best),
                   ),
-                  h('span', { class: 'help' }, ` ${d.reviewScores(scoreText(m.score), scoreText(m.best_score))}`),
+                  h('span', { class: 'help' }, ` ${d.reviewScores(scoreText(m.score, game.spec.game), scoreText(m.best_score, game.spec.game))}`),
                 ),
               ),
             ),

@@ -5,6 +5,18 @@ import { fill, h } from '../dom';
 import { t, type Lang } from '../i18n';
 import { tokens, type Token } from './notation';
 
+// A move's text with places to break a long one (an Awithlaknannai chain, "m4xm5xt6xm6xm7xb"):
+// after each capture's x and step's hyphen, so that the whole move shows on narrow screens.
+function breakable(text: string): HTMLElement {
+  const parts = text.split(/(?<=[x\-])/);
+  const span = h('span', { class: 'move-text' });
+  parts.forEach((part, i) => {
+    if (i > 0) span.appendChild(h('wbr'));
+    span.appendChild(document.createTextNode(part));
+  });
+  return span;
+}
+
 export class MoveList {
   element: HTMLElement;
   private key = '';
@@ -42,7 +54,7 @@ export class MoveList {
           title: mark && mark.best && markText ? d.reviewBest(mark.played, mark.best) : undefined,
           onclick: () => this.pick(tk.ply + 1),
         },
-        tk.text,
+        game.spec.game === 'awithlaknannai' ? breakable(tk.text) : tk.text,
         markText ? h('span', { class: 'mark' }, markText) : null,
       );
     };
@@ -77,8 +89,9 @@ export class MoveList {
           line = h('p', { class: 'move-line' });
           parts.push(line);
         }
-        if (tk.number) line.appendChild(h('span', { class: 'move-number' }, tk.number));
-        line.appendChild(button(tk));
+        // A number stays with its move: they wrap together.
+        if (tk.number) line.appendChild(h('span', { class: 'move-unit' }, h('span', { class: 'move-number' }, tk.number), button(tk)));
+        else line.appendChild(button(tk));
       }
     }
     fill(this.element, parts);

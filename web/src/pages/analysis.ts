@@ -8,6 +8,7 @@ import { lang, t } from '../i18n';
 import { gameName } from '../names';
 import type { Page, Route } from '../router';
 import { analysisView } from '../game/analysis';
+import { errorText, refusalOf, type Refusal } from '../errors';
 
 const STARTS: Record<string, string> = {
   awele: '4,4,4,4,4,4/4,4,4,4,4,4 S 0 0',
@@ -59,7 +60,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
     position: q.get('position') ?? '',
   };
   let result: Analysis | null = null;
-  let error = '';
+  let error: Refusal | null = null;
   let busy = false;
   let gone = false;
   const box = h('section', { class: 'card analysis-page' });
@@ -106,7 +107,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
     const d = diagram;
     const position = drawn;
     requestAnimationFrame(() =>
-      d.board.update({ board: position.board, position: position.position, legal: [], last: null, before: null }, { lang: lang(), bottom, interactive: false, onMove: () => {} }, false),
+      d.board.update({ board: position.board, position: position.position, legal: [], last: null, before: null }, { lang: lang(), bottom, interactive: false, outcome: null, onMove: () => {} }, false),
     );
   }
 
@@ -123,7 +124,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
       state.rules = '';
       if (!area.value.trim() || area.value.trim() === before || Object.values(STARTS).includes(area.value.trim())) area.value = startText();
       result = null;
-      error = '';
+      error = null;
       draw();
     });
     const fields: HTMLElement[] = [h('div', { class: 'field' }, h('label', { for: 'an-game', class: 'field-label' }, d.game), gameSel)];
@@ -176,8 +177,8 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
       h('h1', {}, d.analysisTitle),
       h('p', { class: 'help' }, d.analysisHelp),
       form,
-      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'analysis-error' }, error) : null,
-      result ? analysisView(result, turn) : null,
+      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'analysis-error' }, errorText(error, 'position')) : null,
+      result ? analysisView(result, turn, state.game) : null,
     );
     drawDiagram();
   }
@@ -187,13 +188,13 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
   async function analyse(): Promise<void> {
     if (busy) return;
     busy = true;
-    error = '';
+    error = null;
     result = null;
     draw();
     try {
       result = await api.analysePosition(spec(), area.value.trim());
     } catch (e) {
-      error = (e as Error).message;
+      error = refusalOf(e);
     }
     busy = false;
     if (!gone) draw();

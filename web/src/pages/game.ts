@@ -6,6 +6,7 @@ import type { BoardContext, GameBoard } from '../boards/board';
 import { fill, h, icon, keepFocus } from '../dom';
 import { lang, t } from '../i18n';
 import { outcomeParts, outcomeText, seatText, sideName, specText, gameName } from '../names';
+import { errorText, refusalOf } from '../errors';
 import { navigate, type Page, type Route } from '../router';
 import { GameSocket } from '../socket';
 import { inviteOf, rememberMine } from '../store';
@@ -27,9 +28,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   let historyLoading = false;
   let viewPly: number | null = null; // null: the live position
   let flipped = false;
-  let error = '';
+  // The error shown near the board, made in the page's language each time it is drawn.
+  let error: (() => string) | null = null;
   let errorTimer: number | undefined;
-  let notice = '';
   let connected = true;
   const controls = new Actions();
   let destroyed = false;
@@ -64,6 +65,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const bottomBar = h('div', { class: 'player bottom' });
   const boardWrap = h('div', { class: 'board-wrap', role: 'region' });
   const errorBox = h('p', { class: 'error board-error', role: 'alert', 'data-testid': 'error' });
+  const watchingBox = h('p', { class: 'watching', 'data-testid': 'watching' });
   const replayNav = h('div', { class: 'replay-nav', role: 'group' });
   const moveForm = h('form', { class: 'move-form', 'data-testid': 'move-form' });
   const statusBox = h('div', { class: 'status', 'data-testid': 'status', role: 'status' });
@@ -102,7 +104,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const page = h(
     'div',
     { class: 'game-page' },
-    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, errorBox, connBox, replayNav, moveForm),
+    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, watchingBox, errorBox, connBox, replayNav, moveForm),
     h('div', { class: 'side-col' }, heading, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
     announcer,
   );
@@ -124,7 +126,10 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   // Talking to the server.
   function send(message: Record<string, unknown>): void {
     if (socket?.send(message)) return;
-    api.act(id, message).catch((e: Error) => showError(e.message));
+    api.act(id, message).catch((e: unknown) => {
+      const r = refusalOf(e);
+      showError(() => errorText(r));
+    });
   }
 
   function sendMove(text: string): void {
@@ -133,19 +138,20 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     send({ t: 'move', ply: game.ply, move: text });
   }
 
-  function showError(message: string): void {
+  function showError(message: () => string): void {
     error = message;
     window.clearTimeout(errorTimer);
     errorTimer = window.setTimeout(() => {
-      error = '';
+      error = null;
       drawError();
     }, 12000);
     drawError();
   }
 
   function drawError(): void {
-    errorBox.textContent = error;
-    errorBox.hidden = !error;
+    const text = error ? error() : '';
+    errorBox.textContent = text;
+    errorBox.hidden = !text;
   }
 
   // The side of this viewer at the bottom (spectators: the first side), unless flipped.
@@ -168,8 +174,10 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     boardWrap.appendChild(board.element);
   }
 
-  function ctx(): BoardContext {
-    return { lang: lang(), bottom: bottomSide(), interactive: canMove(), onMove: (text) => sendMove(text) };
+  // `ended`: the position shown is the end of a finished game (its ending then given in words).
+  function ctx(ended: boolean): BoardContext {
+    const outcome = ended && game?.outcome ? outcomeText(game) : null;
+    return { lang: lang(), bottom: bottomSide(), interactive: canMove(), outcome, onMove: (text) => sendMove(text) };
   }
 
   function drawBoard(animate: boolean): void {
@@ -194,48 +202,14 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         };
     const forward = animate && shown !== null && shown.id === game.id && k === shown.ply + 1;
     shown = { ply: k, live, id: game.id };
-    board.update(state, ctx(), forward);
-  }
-
-  // An imported game's players are named in its record's tags (the state leaves them out).
-  let recordNames: Record<string, string> | null = null;
-  let recordNamesAsked = false;
-  function askRecordNames(): void {
-    if (recordNamesAsked || !game || game.kind !== 'import') return;
-    recordNamesAsked = true;
-    fetch(api.recordUrl(id, 'en'))
-      .then((r) => (r.ok ? r.text() : ''))
-      .then((text) => {
-        const names: Record<string, string> = {};
-        for (const m of text.matchAll(/^\[(South|North|White|Black) "((?:[^"\\]|\\.)*)"\]/gm)) {
-          if (m[2] && m[2] !== '?') names[m[1]!.toLowerCase()] = m[2].replace(/\\(.)/g, '$1');
-        }
-        recordNames = names;
-        if (Object.keys(names).length === 0) return fromLobby();
-        if (!destroyed) render(false);
-      })
-      .catch(() => {});
-    // The record may say "?": the lobby's summary has the names (while the game is in its list).
-    const fromLobby = () =>
-      api.lobby().then((l) => {
-        const s = [...l.finished, ...l.playing, ...l.open].find((x) => x.id === id);
-        if (!s || !game) return;
-        const names: Record<string, string> = {};
-        s.seats.forEach((seat, i) => {
-          const name = 'name' in seat ? seat.name : null;
-          if (name) names[game!.sides[i]!] = name;
-        });
-        recordNames = names;
-        if (!destroyed) render(false);
-      });
+    board.update(state, ctx(k === game.ply && game.status === 'over'), forward);
   }
 
   function playerBar(el: HTMLElement, side: string): void {
     if (!game) return;
     const d = t();
     const i = game.sides.indexOf(side);
-    const named = recordNames?.[side];
-    const seat = named ? { kind: 'human' as const, name: named } : game.seats[i];
+    const seat = game.seats[i];
     const toMove = game.status === 'playing' && game.turn === side;
     const clock = h('div', { class: 'clock', 'data-testid': `clock-${side}`, 'aria-label': d.clockOf(sideName(side)), role: 'timer' });
     clocks.bind(side, clock);
@@ -248,7 +222,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         'div',
         { class: 'player-text' },
         h('span', { class: 'player-side' }, sideName(side)),
-        h('span', { class: 'player-name' }, seatText(seat), you === side ? h('span', { class: 'you' }, ` (${d.you})`) : null),
+        h('span', { class: 'player-name' }, seatText(seat, game.kind), you === side ? h('span', { class: 'you' }, ` (${d.you})`) : null),
       ),
       toMove && game.thinking && seat?.kind === 'computer' ? h('span', { class: 'thinking-dots', 'aria-hidden': 'true' }, '•••') : null,
       clock,
@@ -342,7 +316,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const bottom = bottomSide();
     const top = game.sides.find((s) => s !== bottom) ?? game.sides[1]!;
     heading.textContent = specText(game.spec);
-    askRecordNames();
+    // A spectator is told so, near the players (an imported record has no players to watch).
+    watchingBox.textContent = d.watching;
+    watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import';
     playerBar(topBar, top);
     playerBar(bottomBar, bottom);
     clocks.update(shownClock(game), game.sides, game.status === 'playing');
@@ -425,7 +401,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       controls.confirming = false;
       if (g.ply > previous.ply) {
         if (error) {
-          error = '';
+          error = null;
           window.clearTimeout(errorTimer);
         }
         const m = g.last;
@@ -468,8 +444,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         rememberMine(id);
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return showNotFound();
-        notice = t().joinFailed((e as Error).message);
-        showError(notice);
+        const r = refusalOf(e);
+        showError(() => t().joinFailed(errorText(r)));
       }
     }
     if (invite) window.history.replaceState(null, '', `/game/${encodeURIComponent(id)}`);
@@ -481,7 +457,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       onState(first.game);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return showNotFound();
-      showError((e as Error).message);
+      const r = refusalOf(e);
+      showError(() => errorText(r));
     }
     if (destroyed) return;
     socket = new GameSocket(id, {
@@ -489,7 +466,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         you = y;
       },
       state: (g) => onState(g),
-      error: (m) => showError(m),
+      error: (code, message) => showError(() => errorText({ code, message })),
       connection: (up) => {
         connected = up;
         if (game) {
@@ -507,6 +484,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
 
   drawError();
   connBox.hidden = true;
+  watchingBox.hidden = true;
   void start();
 
   return {

@@ -3,6 +3,7 @@
 import { api, type NewGame, type Spec, type Summary } from '../api';
 import { fill, h, option } from '../dom';
 import { t } from '../i18n';
+import { errorText, refusalOf, type Refusal } from '../errors';
 import { clockText, gameName, seatText, sideName, sidesOf, specText } from '../names';
 import { navigate, type Page, type Route } from '../router';
 import { rememberInvite, rememberMine, isMine } from '../store';
@@ -82,7 +83,7 @@ export function specOf(s: Settings): Spec {
 export function mountHome(root: HTMLElement, _route: Route): Page {
   const settings = load();
   let busy = false;
-  let error = '';
+  let error: Refusal | null = null;
   let timer: number | undefined;
   let lobbyFailed = false;
   let lobby: { playing: Summary[]; open: Summary[]; finished: Summary[] } | null = null;
@@ -251,7 +252,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       'form',
       { 'data-testid': 'new-game', novalidate: true },
       rows,
-      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, error) : null,
+      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, errorText(error)) : null,
       submit,
     );
     form.addEventListener('submit', (e) => {
@@ -271,7 +272,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
   async function start(): Promise<void> {
     if (busy) return;
     busy = true;
-    error = '';
+    error = null;
     drawForm();
     const spec = specOf(settings);
     const [first, second] = sidesOf(spec);
@@ -292,7 +293,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       navigate(`/game/${encodeURIComponent(made.id)}`);
     } catch (e) {
       busy = false;
-      error = (e as Error).message;
+      error = refusalOf(e);
       if (!destroyed) drawForm();
     }
   }
@@ -305,7 +306,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       navigate(`/game/${encodeURIComponent(id)}`);
     } catch (e) {
       button.disabled = false;
-      error = (e as Error).message;
+      error = refusalOf(e);
       drawForm();
     }
   }
@@ -314,7 +315,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
     const d = t();
     const href = `/game/${encodeURIComponent(s.id)}`;
     const [a, b] = s.seats;
-    const who = list === 'open' ? seatText(s.seats.find((x) => x.kind !== 'empty')) : `${seatText(a)} ${d.vs} ${seatText(b)}`;
+    const who = list === 'open' ? seatText(s.seats.find((x) => x.kind !== 'empty')) : `${seatText(a, s.kind)} ${d.vs} ${seatText(b, s.kind)}`;
     const mine = isMine(s.id);
     let action: HTMLElement;
     if (list === 'open' && !mine) {

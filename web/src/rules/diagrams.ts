@@ -20,7 +20,7 @@ export function diagrams(): Diagrams {
       if (!factory) return fig;
       const board = factory();
       boards.push(board);
-      const ctx = { lang: lang(), bottom: o.bottom ?? (game === 'awele' ? 'south' : 'white'), interactive: false, onMove: () => {} };
+      const ctx = { lang: lang(), bottom: o.bottom ?? (game === 'awele' ? 'south' : 'white'), interactive: false, outcome: null, onMove: () => {} };
       const still = (position: any, last: any, before: any, animate: boolean) =>
         board.update({ board: o.board ?? null, position, legal: [], last, before }, ctx, animate);
       fig.appendChild(board.element);

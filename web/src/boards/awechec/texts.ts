@@ -27,6 +27,7 @@ export function sideShort(lang: Lang, s: Side): string {
 export const T = {
   fr: {
     chess: 'Échecs',
+    gameOver: 'Partie terminée',
     awele: (n: number) => (n > 0 ? `Awélé, partie n° ${n}` : 'Awélé'),
     aweleTurn: (s: Side) => `${side('fr', s, true)} (${s === 'white' ? 'Sud' : 'Nord'}) jouent à l’awélé.`,
     aweleHint: 'Chaque graine prise devient un pouvoir de sa couleur.',
@@ -58,6 +59,7 @@ export const T = {
   },
   en: {
     chess: 'Chess',
+    gameOver: 'Game over',
     awele: (n: number) => (n > 0 ? `Awélé game ${n}` : 'Awélé'),
     aweleTurn: (s: Side) => `${side('en', s, true)} (${s === 'white' ? 'South' : 'North'}) to play at Awélé.`,
     aweleHint: 'Every seed captured becomes a power of its colour.',
