@@ -79,10 +79,18 @@ fn expected(elo: f64) -> f64 {
 impl Sprt {
     /// The log-likelihood ratio of the results.
     pub fn llr(&self, results: &Results) -> f64 {
-        let Some((s, var)) = results.score() else { return 0.0 };
-        // All games alike (all wins, say): no spread to measure; a small one lets such a run
-        // end rather than go on for ever.
-        let var = var.max(0.005);
+        if results.games() == 0 {
+            return 0.0;
+        }
+        // Half a game of each outcome more, for the mean and the spread only: without them the
+        // first games, all alike (two wins, say), would show no spread, and the test would
+        // decide on nothing.
+        let regular = Results {
+            wins: 2 * results.wins + 1,
+            draws: 2 * results.draws + 1,
+            losses: 2 * results.losses + 1,
+        };
+        let Some((s, var)) = regular.score() else { return 0.0 };
         let (s0, s1) = (expected(self.elo0), expected(self.elo1));
         results.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
@@ -120,6 +128,11 @@ mod tests {
         assert_eq!(sprt.verdict(&strong), Verdict::Better);
         let weak = Results { wins: 100, draws: 200, losses: 300 };
         assert_eq!(sprt.verdict(&weak), Verdict::NotBetter);
+        // The first games alike decide nothing; many do.
+        assert_eq!(sprt.verdict(&Results { wins: 2, draws: 0, losses: 0 }), Verdict::Continue);
+        assert_eq!(sprt.verdict(&Results { wins: 6, draws: 0, losses: 0 }), Verdict::Continue);
+        assert_eq!(sprt.verdict(&Results { wins: 200, draws: 0, losses: 0 }), Verdict::Better);
+        assert_eq!(sprt.verdict(&Results { wins: 0, draws: 0, losses: 200 }), Verdict::NotBetter);
         // 75 % is about 191 Elo.
         let (elo, error) = Results { wins: 75, draws: 0, losses: 25 }.elo().unwrap();
         assert!((elo - 190.8).abs() < 0.5, "{elo}");
