@@ -3,7 +3,7 @@
 //! opponent's pits with one or two seeds (to be captured), and mobility.
 
 use awe_awele::{MoveList, Pit, Position};
-use awe_game::{Position as _, Side};
+use awe_game::Position as _;
 
 use std::sync::Arc;
 
@@ -25,22 +25,57 @@ impl AweleEval {
     pub fn with_endgame(endgame: Arc<Endgame>) -> AweleEval {
         AweleEval { endgame: Some(endgame) }
     }
+}
 
-    /// The positional part, for `side`.
-    fn side_terms(position: &Position, side: Side) -> Score {
-        let board = position.board();
-        let mut score = 0;
-        // Seeds on one's own row: material not yet lost, and tempo.
-        score += board.row_seeds(side) as Score * 4;
-        // A pit of twelve or more seeds laps the board and can take many at once.
-        score += board.pits_with_at_least(side, 12) as Score * 25;
-        // The opponent's pits holding one or two seeds: targets for a capture.
-        let them = side.opponent();
-        let targets =
-            (0..6).filter(|&k| matches!(board.seeds(Pit::of(them, k)), 1 | 2)).count() as Score;
-        score += targets * 6;
-        score
+/// What the evaluation looks at in a position, each in the side to move's view (its own minus the
+/// other side's, where both have one): a line of numbers that [`WEIGHTS`] turns into a score.
+/// `examples/tune_awele.rs` fits the weights to the results of self-play games.
+pub type Features = [Score; FEATURES];
+
+/// How many features.
+pub const FEATURES: usize = 12;
+
+/// The names of the features, in order (for the tuner's report).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "seeds captured",
+    "pits of 12 or more",
+    "targets (1 or 2 seeds)",
+    "moves",
+    "empty pits",
+    "seeds in pit 1",
+    "seeds in pit 2",
+    "seeds in pit 3",
+    "seeds in pit 4",
+    "seeds in pit 5",
+    "seeds in pit 6",
+    "to move",
+];
+
+/// What each feature is worth; a seed captured is [`SEED`].
+pub const WEIGHTS: Features = [SEED, 25, 6, 3, 0, 4, 4, 4, 4, 4, 4, 0];
+
+/// The features of `position` (not over).
+pub fn features(position: &Position) -> Features {
+    let me = position.turn();
+    let them = me.opponent();
+    let board = position.board();
+    let mut f = [0; FEATURES];
+    f[0] = position.captured(me) as Score - position.captured(them) as Score;
+    // A pit of twelve or more seeds laps the board and can take many at once.
+    f[1] = board.pits_with_at_least(me, 12) as Score - board.pits_with_at_least(them, 12) as Score;
+    for k in 0..6 {
+        let (mine, theirs) = (board.seeds(Pit::of(me, k)), board.seeds(Pit::of(them, k)));
+        // Pits of one or two seeds are what captures take.
+        f[2] += matches!(theirs, 1 | 2) as Score - matches!(mine, 1 | 2) as Score;
+        f[4] += (mine == 0) as Score - (theirs == 0) as Score;
+        // Seeds on one's own row are not yet lost, and worth more or less by where they lie.
+        f[5 + k] = mine as Score - theirs as Score;
     }
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    f[3] = moves.len() as Score;
+    f[11] = 1;
+    f
 }
 
 impl Evaluator<Position> for AweleEval {
@@ -59,13 +94,8 @@ impl Evaluator<Position> for AweleEval {
     }
 
     fn evaluate(&self, position: &Position) -> Score {
-        let me = position.turn();
-        let them = me.opponent();
-        let seeds = position.captured(me) as Score - position.captured(them) as Score;
-        let mut mine = MoveList::new();
-        position.legal_moves(&mut mine);
-        seeds * SEED + Self::side_terms(position, me) - Self::side_terms(position, them)
-            + mine.len() as Score * 3
+        let f = features(position);
+        f.iter().zip(&WEIGHTS).map(|(f, w)| f * w).sum()
     }
 
     fn order(&self, position: &Position, pit: Pit) -> Score {
