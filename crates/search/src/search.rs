@@ -87,6 +87,8 @@ pub struct Searcher<P: Position, E> {
     root_best: Option<P::Move>,
     /// The node count at which the limits are next looked at.
     next_check: u64,
+    /// Whether late quiet moves are searched shallower first.
+    reductions: bool,
 }
 
 impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
@@ -104,7 +106,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             aborted: false,
             root_best: None,
             next_check: 0,
+            reductions: true,
         }
+    }
+
+    /// Turns late-move reductions off (or on again): to measure what they bring.
+    pub fn set_reductions(&mut self, on: bool) {
+        self.reductions = on;
     }
 
     /// The evaluation.
@@ -399,21 +407,53 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let mut best_move = None;
         let mut child_pv = Vec::new();
         let turn = position.turn();
-        for (i, &(mv, _)) in ordered.iter().enumerate() {
+        // Late quiet moves are searched a ply shallower first (late-move reductions), and
+        // again at full depth if they turn out better than the best so far.
+        let mut reductions = self.reductions && depth >= 3;
+        let mut reduced_any = false;
+        let mut i = 0;
+        while let Some(&(mv, key)) = ordered.get(i) {
+            i += 1;
             let child = position.play(mv);
-            let score = if i == 0 {
+            let score = if i == 1 {
                 self.child_score(turn, &child, depth - 1, alpha, beta, ply + 1, &mut child_pv)
             } else {
+                let reduce = reductions
+                    && i > 2
+                    && key < INFINITY / 2
+                    && !is_decided(alpha)
+                    && !self.eval.is_noisy(position, mv);
+                let mut probe = None;
+                if reduce {
+                    reduced_any = true;
+                    let shallow = self.child_score(
+                        turn,
+                        &child,
+                        depth - 2,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                        &mut child_pv,
+                    );
+                    // A won or lost game found a ply short may be found sooner or later at
+                    // full depth: only an ordinary score worse than the best is kept.
+                    if shallow <= alpha && !is_decided(shallow) {
+                        probe = Some(shallow);
+                    }
+                }
                 // A null window first: most moves are only shown worse than the first.
-                let probe = self.child_score(
-                    turn,
-                    &child,
-                    depth - 1,
-                    alpha,
-                    alpha + 1,
-                    ply + 1,
-                    &mut child_pv,
-                );
+                let probe = match probe {
+                    Some(probe) => probe,
+                    None => self.child_score(
+                        turn,
+                        &child,
+                        depth - 1,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                        &mut child_pv,
+                    ),
+                };
                 if probe > alpha && probe < beta {
                     self.child_score(turn, &child, depth - 1, alpha, beta, ply + 1, &mut child_pv)
                 } else {
@@ -422,6 +462,18 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             };
             if self.aborted {
                 return 0;
+            }
+            if i == ordered.len() && reduced_any && best_score.max(score) >= crate::score::DECIDED {
+                // The position is won: a move searched short may win sooner. The distance
+                // announced must be the shortest, so every move is searched again in full.
+                reductions = false;
+                reduced_any = false;
+                i = 0;
+                best_score = -INFINITY;
+                best_move = None;
+                alpha = original_alpha;
+                pv.clear();
+                continue;
             }
             if score > best_score {
                 best_score = score;
