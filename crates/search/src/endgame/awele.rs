@@ -74,23 +74,21 @@ impl Ranker {
     }
 }
 
-/// The boards of a layer in rank order.
-fn boards(n: usize) -> Vec<[u8; 12]> {
-    let mut all = Vec::with_capacity(layer_size(n) as usize);
-    let mut pits = [0u8; 12];
-    fn fill(pit: usize, rest: usize, pits: &mut [u8; 12], all: &mut Vec<[u8; 12]>) {
+/// Calls `f` with every board of a layer, in rank order (none is kept: a 24-seed layer has 417
+/// million).
+fn for_each_board(n: usize, mut f: impl FnMut(&[u8; 12])) {
+    fn fill(pit: usize, rest: usize, pits: &mut [u8; 12], f: &mut impl FnMut(&[u8; 12])) {
         if pit == 11 {
             pits[11] = rest as u8;
-            all.push(*pits);
+            f(pits);
             return;
         }
         for v in 0..=rest {
             pits[pit] = v as u8;
-            fill(pit + 1, rest - v, pits, all);
+            fill(pit + 1, rest - v, pits, f);
         }
     }
-    fill(0, n, &mut pits, &mut all);
-    all
+    fill(0, n, &mut [0u8; 12], &mut f);
 }
 
 /// The rows swapped: the same board seen by the other player.
@@ -119,56 +117,114 @@ impl Known {
 }
 
 /// An endgame database of one rule set, up to a number of seeds on the board.
+///
+/// Its values sit in one run of bytes, layer after layer, as in its file: built in memory, or the
+/// file mapped in memory by [`Endgame::load`], so that a program reads from disk only the pages
+/// it probes and every program probing the same file shares them.
 #[derive(Clone, Debug)]
 pub struct Endgame {
     rules: RuleSet,
     max_seeds: usize,
-    /// The lower bounds, layer by layer (the values, where they are exact).
-    low: Vec<Vec<i8>>,
-    /// The upper bounds, for rule sets whose values are not exact (empty otherwise).
-    high: Vec<Vec<i8>>,
+    /// The values: the lower bounds of every layer, then, where the values are not exact, the
+    /// upper bounds of every layer.
+    values: std::sync::Arc<Store>,
+    /// Where each layer starts among the lower bounds (and among the upper bounds, counting
+    /// from `boards`); `starts[max_seeds + 1]` is `boards`.
+    starts: Vec<usize>,
+    /// Boards in all the layers.
+    boards: usize,
+    /// Whether the upper bounds are stored (rule sets whose values are not exact).
+    bounded: bool,
     ranker: std::sync::Arc<Ranker>,
 }
 
-/// The moves of every board of a layer, flat: the seeds taken and the child's rank (in its
-/// layer, seen from the player to move there); `first[i]..first[i + 1]` are board i's.
+/// The bytes of a database's values, one a board and bound (an `i8`).
+enum Store {
+    Owned(Vec<u8>),
+    /// A whole database file mapped in memory, checked, its values from `body` on.
+    Mapped { map: memmap2::Mmap, body: usize, len: usize },
+}
+
+impl Store {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Store::Owned(bytes) => bytes,
+            Store::Mapped { map, body, len } => &map[*body..*body + *len],
+        }
+    }
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Store::Owned(bytes) => write!(f, "Owned({} bytes)", bytes.len()),
+            Store::Mapped { len, .. } => write!(f, "Mapped({len} bytes)"),
+        }
+    }
+}
+
+/// The moves of every board of a layer, flat. A capture leads to a smaller layer, already
+/// solved, so each board's captures are summed up once as the best they make; only the quiet
+/// moves, which stay in the layer, are kept: the child's rank, seen from the player to move
+/// there, `first[i]..first[i + 1]` being board i's. About 21 bytes a board (8.8 GB for the 417
+/// million boards of 24 seeds).
 struct LayerMoves {
     first: Vec<u32>,
-    taken: Vec<u8>,
-    child: Vec<u32>,
+    quiet: Vec<u32>,
+    /// The best seed difference board i's captures make, by the lower and upper bounds of the
+    /// layers below (`NONE` where it has no capture).
+    capture_low: Vec<i8>,
+    capture_high: Vec<i8>,
     /// Each board's value if the game stopped there with each side taking its own row.
     own_rows: Vec<i8>,
 }
 
+/// No capture.
+const NONE: i8 = i8::MIN;
+
 impl LayerMoves {
-    fn new(rules: RuleSet, n: usize, ranker: &Ranker) -> LayerMoves {
-        let layer = boards(n);
+    /// The moves of layer `n`, the captures valued by `db`, which holds every layer below.
+    fn new(db: &Endgame, n: usize, low: &[i8], high: &[i8]) -> LayerMoves {
+        let size = layer_size(n) as usize;
         let mut moves = LayerMoves {
-            first: Vec::with_capacity(layer.len() + 1),
-            taken: Vec::with_capacity(layer.len() * 5),
-            child: Vec::with_capacity(layer.len() * 5),
-            own_rows: Vec::with_capacity(layer.len()),
+            first: Vec::with_capacity(size + 1),
+            // At most six moves a board: reserved, never grown (a copy would double the peak).
+            quiet: Vec::with_capacity(size * 6),
+            capture_low: Vec::with_capacity(size),
+            capture_high: Vec::with_capacity(size),
+            own_rows: Vec::with_capacity(size),
         };
-        for pits in &layer {
-            moves.first.push(moves.taken.len() as u32);
+        let mut list = MoveList::new();
+        for_each_board(n, |pits| {
+            moves.first.push(moves.quiet.len() as u32);
             // Neither above 24 seeds, so that `abapa`'s stop does not end the game here.
             let captured = [24, (24 - n) as u8];
             let position =
-                Position::from_parts(Board::from_pits(*pits), captured, Side::South, rules)
+                Position::from_parts(Board::from_pits(*pits), captured, Side::South, db.rules)
                     .unwrap_or_else(|_| unreachable!("48 seeds in all"));
             let mine: i32 = pits[..6].iter().map(|&s| s as i32).sum();
             moves.own_rows.push((mine - (n as i32 - mine)) as i8);
-            let mut list = MoveList::new();
+            let (mut best_low, mut best_high) = (NONE, NONE);
+            list.clear();
             position.legal_moves(&mut list);
             for &pit in list.iter() {
                 let seeds = position.seeds_taken(pit);
                 let after = position.play(pit).board().pits();
                 // The child has North to move: seen from North, rows swapped.
-                moves.taken.push(seeds);
-                moves.child.push(ranker.rank(&swapped(&after), n - seeds as usize) as u32);
+                let child = db.ranker.rank(&swapped(&after), n - seeds as usize);
+                if seeds == 0 {
+                    moves.quiet.push(child as u32);
+                } else {
+                    let at = db.starts[n - seeds as usize] + child;
+                    let high = if db.bounded { high[at] } else { low[at] };
+                    best_low = best_low.max(seeds as i8 - high);
+                    best_high = best_high.max(seeds as i8 - low[at]);
+                }
             }
-        }
-        moves.first.push(moves.taken.len() as u32);
+            moves.capture_low.push(best_low);
+            moves.capture_high.push(best_high);
+        });
+        moves.first.push(moves.quiet.len() as u32);
         moves
     }
 
@@ -176,12 +232,41 @@ impl LayerMoves {
         self.own_rows.len()
     }
 
-    fn of(&self, i: usize) -> std::ops::Range<usize> {
-        self.first[i] as usize..self.first[i + 1] as usize
+    fn quiet(&self, i: usize) -> &[u32] {
+        &self.quiet[self.first[i] as usize..self.first[i + 1] as usize]
+    }
+
+    /// Whether board i has no move at all: a famine.
+    fn is_famine(&self, i: usize) -> bool {
+        self.capture_low[i] == NONE && self.first[i] == self.first[i + 1]
     }
 }
 
 impl Endgame {
+    /// An empty database of `rules` with room for `max_seeds` seeds, its values to come.
+    fn frame(rules: RuleSet, max_seeds: usize, values: Store) -> Endgame {
+        let mut starts = vec![0];
+        for n in 0..=max_seeds {
+            starts.push(starts[n] + layer_size(n) as usize);
+        }
+        Endgame {
+            rules,
+            max_seeds,
+            values: std::sync::Arc::new(values),
+            boards: starts[max_seeds + 1],
+            starts,
+            bounded: rules.rules().repetition_leftovers == Leftovers::OwnSide,
+            ranker: std::sync::Arc::new(Ranker::new(max_seeds)),
+        }
+    }
+
+    /// Bytes of values a database of `rules` up to `max_seeds` seeds holds.
+    fn values_len(rules: RuleSet, max_seeds: usize) -> usize {
+        let boards: usize = (0..=max_seeds).map(|n| layer_size(n) as usize).sum();
+        let bounded = rules.rules().repetition_leftovers == Leftovers::OwnSide;
+        boards * (1 + bounded as usize)
+    }
+
     /// Builds the database of `rules` for boards of at most `max_seeds` seeds; `progress` hears
     /// of each layer and iteration (seeds, iteration, values changed).
     pub fn build(
@@ -192,124 +277,22 @@ impl Endgame {
         if max_seeds > 24 {
             return Err(EndgameError::TooLarge(max_seeds));
         }
-        let bounded = rules.rules().repetition_leftovers == Leftovers::OwnSide;
-        let ranker = Ranker::new(max_seeds);
-        let mut db = Endgame {
-            rules,
-            max_seeds,
-            low: Vec::new(),
-            high: Vec::new(),
-            ranker: std::sync::Arc::new(ranker),
-        };
+        let mut db = Endgame::frame(rules, max_seeds, Store::Owned(Vec::new()));
+        let (mut low, mut high) = (Vec::with_capacity(db.boards), Vec::new());
         for n in 0..=max_seeds {
-            let moves = LayerMoves::new(rules, n, &db.ranker);
+            let moves = LayerMoves::new(&db, n, &low, &high);
             let mut report = |iteration, changed| progress(n, iteration, changed);
-            if bounded {
-                let (low, high) = db.solve_bounded(n, &moves, &mut report);
-                db.low.push(low);
-                db.high.push(high);
+            if db.bounded {
+                let (layer_low, layer_high) = solve_bounded(&moves, n, &mut report);
+                low.extend(layer_low);
+                high.extend(layer_high);
             } else {
-                let values = db.solve_shared(n, &moves, &mut report);
-                db.low.push(values);
+                low.extend(solve_shared(&moves, &mut report));
             }
         }
+        let bytes = low.into_iter().chain(high).map(|v| v as u8).collect();
+        db.values = std::sync::Arc::new(Store::Owned(bytes));
         Ok(db)
-    }
-
-    /// Solves a layer where a cycle is worth 0: iterates from 0 until no value changes.
-    fn solve_shared(
-        &self,
-        n: usize,
-        moves: &LayerMoves,
-        progress: &mut impl FnMut(u32, u64),
-    ) -> Vec<i8> {
-        // A board without a move is a famine: each side takes its own row.
-        let mut current: Vec<i8> = (0..moves.len())
-            .map(|i| if moves.of(i).is_empty() { moves.own_rows[i] } else { 0 })
-            .collect();
-        let mut iteration = 0;
-        loop {
-            iteration += 1;
-            let mut changed = 0u64;
-            for i in 0..current.len() {
-                let range = moves.of(i);
-                if range.is_empty() {
-                    continue;
-                }
-                let mut best = i32::MIN;
-                for k in range {
-                    let seeds = moves.taken[k] as usize;
-                    let child = moves.child[k] as usize;
-                    let v = if seeds == 0 { current[child] } else { self.low[n - seeds][child] };
-                    best = best.max(seeds as i32 - v as i32);
-                }
-                let best = best as i8;
-                if best != current[i] {
-                    current[i] = best;
-                    changed += 1;
-                }
-            }
-            progress(iteration, changed);
-            if changed == 0 || iteration >= 10_000 {
-                return current;
-            }
-        }
-    }
-
-    /// Solves a layer where a repetition gives each side its own row, as bounds that hold
-    /// whatever the history: a move to a board seen before since the last capture ends the game
-    /// there, so a child is worth either its own value or its own rows. (Keeping to the children
-    /// in the same strongly connected component of the layer's quiet moves, the only ones that
-    /// can have been seen before, makes 1.7 % of 12-seed boards exact instead of 1.0 %: the
-    /// quiet moves of a layer nearly all lie on cycles.) The bounds start at the widest,
-    /// `-n..=n`, and only narrow, so the iteration ends.
-    fn solve_bounded(
-        &self,
-        n: usize,
-        moves: &LayerMoves,
-        progress: &mut impl FnMut(u32, u64),
-    ) -> (Vec<i8>, Vec<i8>) {
-        let mut low = vec![-(n as i8); moves.len()];
-        let mut high = vec![n as i8; moves.len()];
-        for i in 0..moves.len() {
-            if moves.of(i).is_empty() {
-                (low[i], high[i]) = (moves.own_rows[i], moves.own_rows[i]);
-            }
-        }
-        let mut iteration = 0;
-        loop {
-            iteration += 1;
-            let mut changed = 0u64;
-            for i in 0..moves.len() {
-                let range = moves.of(i);
-                if range.is_empty() {
-                    continue;
-                }
-                let (mut best_low, mut best_high) = (i32::MIN, i32::MIN);
-                for k in range {
-                    let seeds = moves.taken[k] as usize;
-                    let child = moves.child[k] as usize;
-                    let (child_low, child_high) = if seeds == 0 {
-                        let stop = moves.own_rows[child];
-                        (low[child].min(stop), high[child].max(stop))
-                    } else {
-                        let below = n - seeds;
-                        (self.low[below][child], self.high[below][child])
-                    };
-                    best_low = best_low.max(seeds as i32 - child_high as i32);
-                    best_high = best_high.max(seeds as i32 - child_low as i32);
-                }
-                let (best_low, best_high) = (best_low as i8, best_high as i8);
-                if best_low != low[i] || best_high != high[i] {
-                    (low[i], high[i]) = (best_low, best_high);
-                    changed += 1;
-                }
-            }
-            progress(iteration, changed);
-            if changed == 0 {
-                return (low, high);
-            }
-        }
     }
 
     /// The rule set.
@@ -324,17 +307,31 @@ impl Endgame {
 
     /// Positions stored.
     pub fn len(&self) -> usize {
-        self.low.iter().map(Vec::len).sum()
+        self.boards
     }
 
-    /// Bytes the values take, in memory and on disk.
+    /// Bytes the values take, on disk (and in memory, where probed).
     pub fn bytes(&self) -> usize {
-        self.len() + self.high.iter().map(Vec::len).sum::<usize>()
+        self.values.bytes().len()
     }
 
     /// Whether it stores nothing.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Whether its values are read from a file mapped in memory.
+    pub fn is_mapped(&self) -> bool {
+        matches!(*self.values, Store::Mapped { .. })
+    }
+
+    /// The bounds of the board of `rank` in layer `n`.
+    fn known(&self, n: usize, rank: usize) -> Known {
+        let values = self.values.bytes();
+        let at = self.starts[n] + rank;
+        let low = values[at] as i8;
+        let high = if self.bounded { values[self.boards + at] as i8 } else { low };
+        Known { low, high }
     }
 
     /// What the database knows of the best seed difference the side to move can still make from
@@ -346,34 +343,43 @@ impl Endgame {
         }
         let pits = position.board().pits();
         let pits = if position.turn() == Side::South { pits } else { swapped(&pits) };
-        let rank = self.ranker.rank(&pits, n);
-        let low = self.low[n][rank];
-        let high = self.high.get(n).map_or(low, |layer| layer[rank]);
-        Some(Known { low, high })
+        Some(self.known(n, self.ranker.rank(&pits, n)))
     }
 
     /// How many boards of `seeds` seeds have an exact value.
     pub fn exact_count(&self, seeds: usize) -> u64 {
-        match self.high.get(seeds) {
-            Some(high) => self.low[seeds].iter().zip(high).filter(|(l, h)| l == h).count() as u64,
-            None => self.low.get(seeds).map_or(0, |layer| layer.len() as u64),
+        if seeds > self.max_seeds {
+            return 0;
         }
+        let size = layer_size(seeds) as usize;
+        (0..size).filter(|&rank| self.known(seeds, rank).is_exact()).count() as u64
     }
 
     /// Writes the database to `path`, in the format the [`endgame`](super) module describes.
     pub fn save(&self, path: &Path) -> Result<(), EndgameError> {
         super::write_file(path, &what(self.rules, self.max_seeds), |file| {
-            for layer in self.low.iter().chain(&self.high) {
-                let bytes: Vec<u8> = layer.iter().map(|&v| v as u8).collect();
-                file.write_all(&bytes)?;
-            }
-            Ok(())
+            file.write_all(self.values.bytes())
         })
     }
 
-    /// Reads a database written by [`Endgame::save`], checked as [`super::check`] says.
+    /// Maps a database written by [`Endgame::save`] in memory, checked first as
+    /// [`super::check`] says (which reads the whole file once).
+    ///
+    /// The files are written under another name and renamed into place, so a file mapped here
+    /// is never rewritten under the mapping; a file cut short by hand while a program maps it
+    /// would stop that program.
     pub fn load(path: &Path, rules: RuleSet, max_seeds: usize) -> Result<Endgame, EndgameError> {
-        Endgame::from_bytes(&std::fs::read(path)?, rules, max_seeds)
+        if max_seeds > 24 {
+            return Err(EndgameError::TooLarge(max_seeds));
+        }
+        let file = std::fs::File::open(path)?;
+        // SAFETY: the mapping is only read, and awe replaces database files by renaming new
+        // ones over them, never writing into one in place (see above).
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        let len = Endgame::values_len(rules, max_seeds);
+        let body = super::check(&map, &what(rules, max_seeds), len)?;
+        let body = body.as_ptr() as usize - map.as_ptr() as usize;
+        Ok(Endgame::frame(rules, max_seeds, Store::Mapped { map, body, len }))
     }
 
     /// The database of `rules` up to `max_seeds` seeds in the bytes of a whole file written by
@@ -386,27 +392,83 @@ impl Endgame {
         if max_seeds > 24 {
             return Err(EndgameError::TooLarge(max_seeds));
         }
-        let bounded = rules.rules().repetition_leftovers == Leftovers::OwnSide;
-        let per_layer = |n| layer_size(n) as usize;
-        let values: usize = (0..=max_seeds).map(per_layer).sum();
-        let body = super::check(bytes, &what(rules, max_seeds), values * (1 + bounded as usize))?;
-        let (low, high) = body.split_at(values);
-        let layers = |mut rest: &[u8]| {
-            (0..=max_seeds)
-                .map(|n| {
-                    let (layer, after) = rest.split_at(per_layer(n));
-                    rest = after;
-                    layer.iter().map(|&b| b as i8).collect()
-                })
-                .collect()
-        };
-        Ok(Endgame {
-            rules,
-            max_seeds,
-            low: layers(low),
-            high: if bounded { layers(high) } else { Vec::new() },
-            ranker: std::sync::Arc::new(Ranker::new(max_seeds)),
-        })
+        let len = Endgame::values_len(rules, max_seeds);
+        let body = super::check(bytes, &what(rules, max_seeds), len)?;
+        Ok(Endgame::frame(rules, max_seeds, Store::Owned(body.to_vec())))
+    }
+}
+
+/// Solves a layer where a cycle is worth 0: iterates from 0 until no value changes.
+fn solve_shared(moves: &LayerMoves, progress: &mut impl FnMut(u32, u64)) -> Vec<i8> {
+    // A board without a move is a famine: each side takes its own row.
+    let mut current: Vec<i8> =
+        (0..moves.len()).map(|i| if moves.is_famine(i) { moves.own_rows[i] } else { 0 }).collect();
+    let mut iteration = 0;
+    loop {
+        iteration += 1;
+        let mut changed = 0u64;
+        for i in 0..current.len() {
+            if moves.is_famine(i) {
+                continue;
+            }
+            let best = moves.quiet(i).iter().fold(moves.capture_low[i], |best, &child| {
+                best.max(-current[child as usize])
+            });
+            if best != current[i] {
+                current[i] = best;
+                changed += 1;
+            }
+        }
+        progress(iteration, changed);
+        if changed == 0 || iteration >= 10_000 {
+            return current;
+        }
+    }
+}
+
+/// Solves a layer where a repetition gives each side its own row, as bounds that hold whatever
+/// the history: a move to a board seen before since the last capture ends the game there, so a
+/// child is worth either its own value or its own rows. (Keeping to the children in the same
+/// strongly connected component of the layer's quiet moves, the only ones that can have been
+/// seen before, makes 1.7 % of 12-seed boards exact instead of 1.0 %: the quiet moves of a layer
+/// nearly all lie on cycles.) The bounds start at the widest, `-n..=n`, and only narrow, so the
+/// iteration ends.
+fn solve_bounded(
+    moves: &LayerMoves,
+    n: usize,
+    progress: &mut impl FnMut(u32, u64),
+) -> (Vec<i8>, Vec<i8>) {
+    let mut low = vec![-(n as i8); moves.len()];
+    let mut high = vec![n as i8; moves.len()];
+    for i in 0..moves.len() {
+        if moves.is_famine(i) {
+            (low[i], high[i]) = (moves.own_rows[i], moves.own_rows[i]);
+        }
+    }
+    let mut iteration = 0;
+    loop {
+        iteration += 1;
+        let mut changed = 0u64;
+        for i in 0..moves.len() {
+            if moves.is_famine(i) {
+                continue;
+            }
+            let (mut best_low, mut best_high) = (moves.capture_low[i], moves.capture_high[i]);
+            for &child in moves.quiet(i) {
+                let child = child as usize;
+                let stop = moves.own_rows[child];
+                best_low = best_low.max(-high[child].max(stop));
+                best_high = best_high.max(-low[child].min(stop));
+            }
+            if best_low != low[i] || best_high != high[i] {
+                (low[i], high[i]) = (best_low, best_high);
+                changed += 1;
+            }
+        }
+        progress(iteration, changed);
+        if changed == 0 {
+            return (low, high);
+        }
     }
 }
 
@@ -415,8 +477,7 @@ impl PartialEq for Endgame {
     fn eq(&self, other: &Endgame) -> bool {
         self.rules == other.rules
             && self.max_seeds == other.max_seeds
-            && self.low == other.low
-            && self.high == other.high
+            && self.values.bytes() == other.values.bytes()
     }
 }
 
