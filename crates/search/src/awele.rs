@@ -52,7 +52,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 ];
 
 /// What each feature is worth; a seed captured is [`SEED`].
-pub const WEIGHTS: Features = [SEED, 25, 6, 3, 0, 4, 4, 4, 4, 4, 4, 0];
+pub const WEIGHTS: Features = [SEED, 5, -13, 3, -72, 9, 12, 6, 1, 4, -13, -60];
 
 /// The features of `position` (not over).
 pub fn features(position: &Position) -> Features {
