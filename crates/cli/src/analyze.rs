@@ -7,6 +7,7 @@ use awe_game::record::Record;
 use awe_game::{Game, Side};
 use awe_players::analysis::{Mark, analyze, review};
 use awe_players::{Playable, line};
+use awe_search::engine::book_move;
 use awe_search::score::describe;
 
 use crate::args::{AnalyzeArgs, GameName};
@@ -81,6 +82,10 @@ fn best_line<P: Playable>(start: P, time: Duration) -> Result<()> {
             line(game.current(), &r.pv).join(" ")
         );
     });
+    let evaluator = P::evaluator(game.start());
+    if let Some((mv, value)) = book_move(&evaluator, &game) {
+        println!("book {} score {}", game.current().move_text(mv), describe(value));
+    }
     let pv = line(game.current(), &report.pv);
     println!(
         "best {} score {} line {}",

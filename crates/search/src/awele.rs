@@ -2,11 +2,12 @@
 //! one's own side (they are still to be won there), pits that will lap the board (kroo), the
 //! opponent's pits with one or two seeds (to be captured), and mobility.
 
-use awe_awele::{MoveList, Pit, Position};
+use awe_awele::{MoveList, Pit, Position, RuleSet};
 use awe_game::Position as _;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use crate::book::Book;
 use crate::endgame::Endgame;
 use crate::eval::Evaluator;
 use crate::score::{KNOWN_WIN, Score};
@@ -105,4 +106,21 @@ impl Evaluator<Position> for AweleEval {
     fn is_noisy(&self, position: &Position, pit: Pit) -> bool {
         position.seeds_taken(pit) > 0
     }
+
+    fn book(&self, position: &Position) -> Option<&Book<Position>> {
+        book(position.rule_set())
+    }
+}
+
+/// The opening book of `rules`, if awe has one: built by `examples/book_awele.rs` into `books/`,
+/// read once.
+pub fn book(rules: RuleSet) -> Option<&'static Book<Position>> {
+    static AWECHEC: OnceLock<Option<Book<Position>>> = OnceLock::new();
+    let (cell, text) = match rules {
+        RuleSet::Awechec => (&AWECHEC, include_str!("../books/awele-awechec.book")),
+        _ => return None,
+    };
+    // A test reads every book: one that does not read is a bug of the build, and the engine
+    // then plays without it.
+    cell.get_or_init(|| Book::parse(text, &Position::new(rules)).ok()).as_ref()
 }

@@ -120,6 +120,11 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
         if let [only] = moves[..] {
             return Some(only);
         }
+        if self.level.get() >= 9
+            && let Some((mv, _)) = book_move(self.searcher.evaluator(), game)
+        {
+            return Some(mv);
+        }
         let strength = self.searcher.evaluator().strength(self.level);
         let tolerance = strength.tolerance;
         if tolerance > 0.0 {
@@ -133,4 +138,17 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
         let found = self.searcher.search(game, &limits, report);
         found.best().copied()
     }
+}
+
+/// The opening book's move for the current position of `game` and its value, if the book of
+/// `evaluator`'s game has one and the move does not repeat a position (the book knows positions,
+/// not the games they came from).
+pub fn book_move<P: Position, E: Evaluator<P>>(
+    evaluator: &E,
+    game: &Game<P>,
+) -> Option<(P::Move, Score)> {
+    let (mv, value) = evaluator.book(game.current())?.lookup(game.current())?;
+    let mut next = game.clone();
+    next.play(mv).ok()?;
+    (!next.is_repetition()).then_some((mv, value))
 }

@@ -3,6 +3,7 @@
 
 use awe_game::{Outcome, Position};
 
+use crate::book::Book;
 use crate::engine::{Level, Strength};
 use crate::score::{Score, WIN};
 
@@ -58,5 +59,11 @@ pub trait Evaluator<P: Position> {
     /// the quiescence search plays these at the leaves.
     fn is_noisy(&self, _position: &P, _mv: P::Move) -> bool {
         false
+    }
+
+    /// The opening book of games played under `position`'s rules, if the game has one: levels 9
+    /// and 10 play its moves, and analysis shows them.
+    fn book(&self, _position: &P) -> Option<&Book<P>> {
+        None
     }
 }

@@ -19,6 +19,7 @@
 pub mod awechec;
 pub mod awele;
 pub mod awithlaknannai;
+pub mod book;
 pub mod endgame;
 pub mod engine;
 pub mod eval;

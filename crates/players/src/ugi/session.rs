@@ -14,6 +14,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use awe_game::{Game, Position};
 use awe_search::score::{is_decided, plies_to_end};
+use awe_search::engine::book_move;
 use awe_search::{Evaluator, Level, Limits, Report, Searcher};
 
 use super::{Line, MAX_LINE, cut, read_line, shown};
@@ -132,6 +133,19 @@ impl<P: Playable> Session<P> {
                 return writeln!(out, "info string go refused: {}", cut(&format!("{e:#}"), 300));
             }
         };
+        // A move to play (not `go depth`, `nodes` or `infinite`, which ask for a search): levels 9
+        // and 10 play the opening book's where it has one.
+        let to_play = !words.iter().any(|w| matches!(*w, "depth" | "nodes" | "infinite"));
+        if to_play
+            && self.level.get() >= 9
+            && let Some((mv, value)) = book_move(self.searcher.evaluator(), game)
+        {
+            let from_book =
+                Report { depth: 0, score: value, pv: vec![mv], nodes: 0, elapsed: Duration::ZERO };
+            writeln!(out, "info string book move")?;
+            writeln!(out, "{}", info(game.current(), &from_book))?;
+            return writeln!(out, "bestmove {}", game.current().move_text(mv));
+        }
         let depth = self.searcher.evaluator().strength(self.level).depth;
         limits.depth = Some(limits.depth.unwrap_or(u32::MAX).min(depth));
         limits.depth = min_some(limits.depth, self.cap.depth);
