@@ -236,23 +236,29 @@ where
     E: Evaluator<P> + Send,
 {
     let threads = searchers.len();
-    let mut found: Vec<Option<Node<P>>> = (0..moves.len()).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let mut slots: Vec<Vec<(usize, &mut Option<Node<P>>)>> =
-            (0..threads).map(|_| Vec::new()).collect();
-        for (i, slot) in found.iter_mut().enumerate() {
-            slots[i % threads].push((i, slot));
-        }
-        for (searcher, slots) in searchers.iter_mut().zip(slots) {
-            scope.spawn(move || {
-                for (i, slot) in slots {
-                    let child = position.play(moves[i]);
-                    *slot = Some(new_node(child, None, None, searcher, options.depth));
-                }
-            });
-        }
+    let mut found: Vec<(usize, Node<P>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = searchers
+            .iter_mut()
+            .enumerate()
+            .map(|(t, searcher)| {
+                scope.spawn(move || {
+                    (t..moves.len())
+                        .step_by(threads)
+                        .map(|i| {
+                            let child = position.play(moves[i]);
+                            (i, new_node(child, None, None, searcher, options.depth))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
-    found.into_iter().map(|node| node.unwrap_or_else(|| unreachable!("every move searched"))).collect()
+    found.sort_by_key(|&(i, _)| i);
+    found.into_iter().map(|(_, node)| node).collect()
 }
 
 /// What a child is worth to the side to move at its parent (the side does not always change).

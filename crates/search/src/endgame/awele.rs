@@ -142,7 +142,11 @@ pub struct Endgame {
 enum Store {
     Owned(Vec<u8>),
     /// A whole database file mapped in memory, checked, its values from `body` on.
-    Mapped { map: memmap2::Mmap, body: usize, len: usize },
+    Mapped {
+        map: memmap2::Mmap,
+        body: usize,
+        len: usize,
+    },
 }
 
 impl Store {
@@ -411,9 +415,10 @@ fn solve_shared(moves: &LayerMoves, progress: &mut impl FnMut(u32, u64)) -> Vec<
             if moves.is_famine(i) {
                 continue;
             }
-            let best = moves.quiet(i).iter().fold(moves.capture_low[i], |best, &child| {
-                best.max(-current[child as usize])
-            });
+            let best = moves
+                .quiet(i)
+                .iter()
+                .fold(moves.capture_low[i], |best, &child| best.max(-current[child as usize]));
             if best != current[i] {
                 current[i] = best;
                 changed += 1;
