@@ -121,3 +121,67 @@ proptest::proptest! {
         proptest::prop_assert!(String::from_utf8(out).is_ok());
     }
 }
+
+/// The lines written so far to `output`.
+fn lines_of(output: &Shared) -> Vec<String> {
+    let bytes = output.0.lock().unwrap().clone();
+    String::from_utf8(bytes).unwrap().lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn a_pondering_search_answers_only_after_ponderhit_or_stop() {
+    for ending in ["ponderhit", "stop"] {
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let output = Shared::default();
+        let session = {
+            let output = output.clone();
+            let start = awe_awele::Position::new(awe_awele::RuleSet::Awechec);
+            std::thread::spawn(move || run(start, std::io::BufReader::new(reader), output))
+        };
+        // A search to depth 2 ends at once; pondering, it still waits for the opponent's move.
+        writer.write_all(b"uginewgame\nposition startpos moves A\ngo ponder depth 2\n").unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !lines_of(&output).iter().any(|l| l.starts_with("info depth 2")) {
+            assert!(std::time::Instant::now() < deadline, "{ending}: the search did not start");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // The search has ended; the move waits for the opponent's.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let before = lines_of(&output);
+        assert!(!before.iter().any(|l| l.starts_with("bestmove")), "{ending}: {before:?}");
+        writer.write_all(format!("{ending}\n").as_bytes()).unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !lines_of(&output).iter().any(|l| l.starts_with("bestmove ")) {
+            assert!(std::time::Instant::now() < deadline, "{ending}: no move after it");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        writer.write_all(b"quit\n").unwrap();
+        session.join().unwrap().unwrap();
+    }
+}
+
+#[test]
+fn the_time_of_a_ponder_search_runs_from_ponderhit() {
+    use awe_search::{Limits, Searcher, awele::AweleEval};
+    use std::sync::atomic::AtomicBool;
+    let game = awe_game::Game::new(awe_awele::Position::new(awe_awele::RuleSet::Awechec));
+    // A clock of nodes: 2 ms is 2,000 nodes, a few plies.
+    let search = |ponder: Option<Arc<AtomicBool>>| {
+        let limits = Limits {
+            depth: Some(10),
+            time: Some(std::time::Duration::from_millis(2)),
+            simulated_speed: Some(1_000_000),
+            ponder,
+            ..Limits::default()
+        };
+        Searcher::new(AweleEval::default(), 4).search(&game, &limits, |_| {})
+    };
+    let plain = search(None);
+    assert!(plain.depth < 10, "depth {}", plain.depth);
+    // Before `ponderhit` the time does not run: the search goes to its depth.
+    let waiting = search(Some(Arc::new(AtomicBool::new(false))));
+    assert_eq!(waiting.depth, 10);
+    // After it, the budget is the plain search's.
+    let hit = search(Some(Arc::new(AtomicBool::new(true))));
+    assert_eq!((hit.depth, hit.nodes), (plain.depth, plain.nodes));
+}

@@ -33,6 +33,9 @@ pub struct Limits {
     /// Read the time from the nodes searched at this many a second instead of the wall clock
     /// (tests of the time a search spends).
     pub simulated_speed: Option<u64>,
+    /// Thinking on the opponent's time (the protocol's `go ponder`): while this flag is false the
+    /// time does not run; the budget counts from when it turns true (`ponderhit`).
+    pub ponder: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -89,6 +92,8 @@ pub struct Searcher<P: Position, E> {
     next_check: u64,
     /// Whether late quiet moves are searched shallower first.
     reductions: bool,
+    /// When the budget started to run, on the search's clock (`None` while pondering).
+    budget_from: Option<Duration>,
 }
 
 impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
@@ -107,6 +112,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             root_best: None,
             next_check: 0,
             reductions: true,
+            budget_from: Some(Duration::ZERO),
         }
     }
 
@@ -253,6 +259,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             None => Clock::Real(Instant::now()),
         };
         self.time = limits.time.map(TimeManager::new);
+        self.budget_from = limits.ponder.is_none().then_some(Duration::ZERO);
         self.limits = limits;
         self.nodes = 0;
         self.next_check = 0;
@@ -267,8 +274,20 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         self.clock.elapsed(self.nodes)
     }
 
-    fn out_of_time_for_next_depth(&self) -> bool {
-        self.time.is_some_and(|t| !t.may_start_depth(self.elapsed()))
+    /// The time spent from the budget: none while pondering.
+    fn spent(&mut self) -> Option<Duration> {
+        let elapsed = self.elapsed();
+        if self.budget_from.is_none()
+            && self.limits.ponder.as_ref().is_some_and(|hit| hit.load(Ordering::Relaxed))
+        {
+            self.budget_from = Some(elapsed);
+        }
+        self.budget_from.map(|from| elapsed.saturating_sub(from))
+    }
+
+    fn out_of_time_for_next_depth(&mut self) -> bool {
+        let Some(time) = self.time else { return false };
+        self.spent().is_some_and(|spent| !time.may_start_depth(spent))
     }
 
     fn check_limits(&mut self) {
@@ -276,7 +295,8 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             return;
         }
         self.next_check = self.nodes + 2048;
-        let out_of_time = self.time.is_some_and(|t| self.elapsed() >= t.hard());
+        let hard = self.time.map(|t| t.hard());
+        let out_of_time = hard.is_some_and(|hard| self.spent().is_some_and(|s| s >= hard));
         let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
         let stopped = self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
         if out_of_time || out_of_nodes || stopped {

@@ -22,7 +22,7 @@ mod session;
 use std::io::{self, BufRead};
 
 pub use client::{Client, ClientError};
-pub use session::{Flow, MAX_MOVETIME, Session, run};
+pub use session::{Flow, GoFlags, MAX_MOVETIME, Session, run};
 
 /// The longest line either end reads: a `position` with a whole long game's moves fits.
 pub const MAX_LINE: usize = 1 << 20;

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use awe_game::{Game, Position};
-use awe_search::score::{is_decided, plies_to_end};
 use awe_search::engine::book_move;
+use awe_search::score::{is_decided, plies_to_end};
 use awe_search::{Evaluator, Level, Limits, Report, Searcher};
 
 use super::{Line, MAX_LINE, cut, read_line, shown};
@@ -22,6 +22,16 @@ use crate::Playable;
 
 /// The longest thinking time a `go` may ask for: a day.
 pub const MAX_MOVETIME: Duration = Duration::from_secs(86_400);
+
+/// The flags of one `go`, set by the thread that reads the controller's lines while it runs.
+#[derive(Clone, Debug, Default)]
+pub struct GoFlags {
+    /// `stop` (or `quit`) was read: the search ends at once.
+    pub stop: Arc<AtomicBool>,
+    /// `ponderhit` was read: the opponent played the move a `go ponder` thinks on, and the time
+    /// now runs.
+    pub ponderhit: Arc<AtomicBool>,
+}
 
 /// What the session does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,12 +75,13 @@ impl<P: Playable> Session<P> {
         self.cap = cap;
     }
 
-    /// Answers one command line into `out`. `stop` is the flag that stops the search of a `go`
-    /// (set by whoever reads `stop`).
+    /// Answers one command line into `out`. `flags` are those of a `go`, set by whoever reads
+    /// `stop` and `ponderhit`; without them a `go ponder` searches as a plain `go`, as nobody
+    /// could say `ponderhit`.
     pub fn handle(
         &mut self,
         line: &str,
-        stop: Option<Arc<AtomicBool>>,
+        flags: Option<GoFlags>,
         out: &mut dyn Write,
     ) -> io::Result<Flow> {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -81,6 +92,7 @@ impl<P: Playable> Session<P> {
                 writeln!(out, "id name awe {}", env!("CARGO_PKG_VERSION"))?;
                 writeln!(out, "id author the awe developers")?;
                 writeln!(out, "option name Level type spin default 10 min 1 max 10")?;
+                writeln!(out, "option name Ponder type check default false")?;
                 writeln!(out, "{protocol}ok")?;
             }
             Some("isready") => writeln!(out, "readyok")?,
@@ -89,6 +101,8 @@ impl<P: Playable> Session<P> {
                     Ok(level) => self.level = level,
                     Err(e) => writeln!(out, "info string setoption: {e}")?,
                 },
+                // Interfaces say whether the engine may ponder; it ponders when told `go ponder`.
+                ["setoption", "name", "Ponder", "value", "true" | "false"] => {}
                 _ => writeln!(out, "info string unknown option: {}", shown(line))?,
             },
             Some("uginewgame" | "ucinewgame") => {
@@ -106,7 +120,7 @@ impl<P: Playable> Session<P> {
                     )?;
                 }
             },
-            Some("go") => self.go(&words[1..], stop, out)?,
+            Some("go") => self.go(&words[1..], flags, out)?,
             Some("stop") => {}
             Some("quit") => return Ok(Flow::Quit),
             Some(_) => writeln!(out, "info string unknown command: {}", shown(line))?,
@@ -118,7 +132,7 @@ impl<P: Playable> Session<P> {
     fn go(
         &mut self,
         words: &[&str],
-        stop: Option<Arc<AtomicBool>>,
+        flags: Option<GoFlags>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let Some(game) = &self.game else {
@@ -135,7 +149,8 @@ impl<P: Playable> Session<P> {
         };
         // A move to play (not `go depth`, `nodes` or `infinite`, which ask for a search): levels 9
         // and 10 play the opening book's where it has one.
-        let to_play = !words.iter().any(|w| matches!(*w, "depth" | "nodes" | "infinite"));
+        let to_play =
+            !words.iter().any(|w| matches!(*w, "depth" | "nodes" | "infinite" | "ponder"));
         if to_play
             && self.level.get() >= 9
             && let Some((mv, value)) = book_move(self.searcher.evaluator(), game)
@@ -151,7 +166,9 @@ impl<P: Playable> Session<P> {
         limits.depth = min_some(limits.depth, self.cap.depth);
         limits.nodes = min_some(limits.nodes, self.cap.nodes);
         limits.time = min_some(limits.time, self.cap.time);
-        limits.stop = stop;
+        let pondering = words.contains(&"ponder") && flags.is_some();
+        limits.stop = flags.as_ref().map(|f| Arc::clone(&f.stop));
+        limits.ponder = flags.as_ref().filter(|_| pondering).map(|f| Arc::clone(&f.ponderhit));
         let current = game.current().clone();
         let mut written = Ok(());
         let report = self.searcher.search(game, &limits, |r| {
@@ -160,6 +177,13 @@ impl<P: Playable> Session<P> {
             }
         });
         written?;
+        if let Some(flags) = flags.filter(|_| pondering) {
+            // The protocol wants no move before `ponderhit` or `stop`, even from a search that
+            // ended (the end found, the deepest depth searched).
+            while !flags.stop.load(Ordering::Relaxed) && !flags.ponderhit.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
         match report.best() {
             Some(&mv) => writeln!(out, "bestmove {}", current.move_text(mv)),
             None => writeln!(out, "bestmove none"),
@@ -186,7 +210,7 @@ pub fn run<P: Playable>(
 ) -> Result<()> {
     let output: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(output));
     let searching = Arc::new(AtomicBool::new(false));
-    let (lines, commands) = mpsc::sync_channel::<(Line, Option<Arc<AtomicBool>>)>(64);
+    let (lines, commands) = mpsc::sync_channel::<(Line, Option<GoFlags>)>(64);
     {
         let output = Arc::clone(&output);
         let searching = Arc::clone(&searching);
@@ -257,14 +281,14 @@ impl Write for Locked {
 /// The reader thread of [`run`].
 fn read_commands(
     mut input: impl BufRead,
-    lines: mpsc::SyncSender<(Line, Option<Arc<AtomicBool>>)>,
+    lines: mpsc::SyncSender<(Line, Option<GoFlags>)>,
     output: &Mutex<dyn Write + Send>,
     searching: &AtomicBool,
 ) {
-    let mut last_go: Option<Arc<AtomicBool>> = None;
-    let stop = |flag: &Option<Arc<AtomicBool>>| {
-        if let Some(flag) = flag {
-            flag.store(true, Ordering::Relaxed);
+    let mut last_go: Option<GoFlags> = None;
+    let stop = |flags: &Option<GoFlags>| {
+        if let Some(flags) = flags {
+            flags.stop.store(true, Ordering::Relaxed);
         }
     };
     while let Ok(Some(line)) = read_line(&mut input) {
@@ -288,10 +312,16 @@ fn read_commands(
                 stop(&last_go);
                 None
             }
+            "ponderhit" => {
+                if let Some(flags) = &last_go {
+                    flags.ponderhit.store(true, Ordering::Relaxed);
+                }
+                continue;
+            }
             "go" => {
-                let flag = Arc::new(AtomicBool::new(false));
-                last_go = Some(Arc::clone(&flag));
-                Some(flag)
+                let flags = GoFlags::default();
+                last_go = Some(flags.clone());
+                Some(flags)
             }
             _ => None,
         };
@@ -360,9 +390,11 @@ fn read_go(words: &[&str], turn: awe_game::Side) -> Result<Limits> {
             "winc" => increment[0] = number(word)?,
             "binc" => increment[1] = number(word)?,
             "movestogo" => moves_to_go = Some(number(word)?.max(1)),
+            // Thinking on the opponent's time: the session sets the flag that starts the clock.
+            "ponder" => {}
             "infinite" => infinite = true,
             other => bail!(
-                "unknown word `{}` (known: movetime, depth, nodes, wtime, btime, winc, binc, movestogo, infinite)",
+                "unknown word `{}` (known: movetime, depth, nodes, wtime, btime, winc, binc, movestogo, infinite, ponder)",
                 shown(other)
             ),
         }
