@@ -13,6 +13,11 @@ pub trait Evaluator<P: Position> {
     /// 12).
     const QUIESCENCE: u32 = 12;
 
+    /// Whether the search reduces late quiet moves (late-move reductions): on for the games
+    /// where a match showed them stronger (Awélé), off elsewhere, where a search must also see
+    /// every move to its depth (the Awechec evaluation's searches of runs of chess moves).
+    const REDUCTIONS: bool = false;
+
     /// How good `position` (not over) is for the side to move.
     fn evaluate(&self, position: &P) -> Score;
 

@@ -90,8 +90,14 @@ pub struct Searcher<P: Position, E> {
     root_best: Option<P::Move>,
     /// The node count at which the limits are next looked at.
     next_check: u64,
-    /// Whether late quiet moves are searched shallower first.
+    /// Whether late quiet moves are searched shallower first, when a search may.
     reductions: bool,
+    /// Whether this search is exact: no late-move reductions, and no table entry from another
+    /// context believed even for an estimate (it may hide a win or a loss that this context
+    /// has). [`Searcher::search`] is fast until it finds a won or lost game, then exact.
+    exact: bool,
+    /// Whether the table holds what a search that was not exact found.
+    table_inexact: bool,
     /// When the budget started to run, on the search's clock (`None` while pondering).
     budget_from: Option<Duration>,
 }
@@ -111,12 +117,15 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             aborted: false,
             root_best: None,
             next_check: 0,
-            reductions: true,
+            reductions: E::REDUCTIONS,
+            exact: false,
+            table_inexact: false,
             budget_from: Some(Duration::ZERO),
         }
     }
 
-    /// Turns late-move reductions off (or on again): to measure what they bring.
+    /// Turns late-move reductions on or off, whatever the game's default ([`Evaluator::REDUCTIONS`]):
+    /// to measure what they bring, or to test them on every game.
     pub fn set_reductions(&mut self, on: bool) {
         self.reductions = on;
     }
@@ -140,7 +149,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         limits: &Limits,
         mut report: impl FnMut(&Report<P::Move>),
     ) -> Report<P::Move> {
-        self.start(game, limits.clone());
+        self.start(game, limits.clone(), false);
         let root = game.current().clone();
         self.eval.prepare(&root);
         let mut best =
@@ -150,7 +159,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut score = 0;
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
             // A window around the last score; widened until the score falls inside it.
             let mut window = if depth >= 4 && !is_decided(score) { 50 } else { INFINITY };
             let found = loop {
@@ -173,6 +184,15 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             let Some((found, pv)) = found else {
                 break;
             };
+            if is_decided(found) && !self.exact {
+                // A won or lost game found by the fast search may end sooner than it could see
+                // (a move searched short, an estimate of another context that hid a quicker
+                // end): a win or a loss is announced only by an exact search, from a table that
+                // holds nothing else. This depth again, and the rest, so.
+                self.set_exact(true);
+                depth -= 1;
+                continue;
+            }
             let same_best = best.pv.first() == pv.first();
             score = found;
             let elapsed = self.elapsed();
@@ -211,7 +231,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 
     /// The score of each legal move at `depth`, best first: what the weaker levels choose among.
     pub fn root_scores(&mut self, game: &Game<P>, depth: u32) -> Vec<(P::Move, Score)> {
-        self.start(game, Limits::depth(depth));
+        self.start(game, Limits::depth(depth), true);
         let root = game.current().clone();
         let mut moves = P::MoveList::default();
         root.legal_moves(&mut moves);
@@ -241,7 +261,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         depth: u32,
         limits: &Limits,
     ) -> Option<Score> {
-        self.start(game, Limits { depth: None, ..limits.clone() });
+        self.start(game, Limits { depth: None, ..limits.clone() }, true);
         let root = game.current().clone();
         self.eval.prepare(&root);
         let child = root.play(mv);
@@ -252,14 +272,15 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         (!self.aborted).then_some(score)
     }
 
-    /// Resets the counters and the path for a search of `game` within `limits`.
-    fn start(&mut self, game: &Game<P>, limits: Limits) {
+    /// Resets the counters and the path for a search of `game` within `limits`, exact or not.
+    fn start(&mut self, game: &Game<P>, limits: Limits, exact: bool) {
         self.clock = match limits.simulated_speed {
             Some(speed) => Clock::Nodes(speed),
             None => Clock::Real(Instant::now()),
         };
         self.time = limits.time.map(TimeManager::new);
         self.budget_from = limits.ponder.is_none().then_some(Duration::ZERO);
+        self.set_exact(exact);
         self.limits = limits;
         self.nodes = 0;
         self.next_check = 0;
@@ -267,6 +288,18 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         self.root_best = None;
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.path = history(game);
+    }
+
+    /// Searches on exactly or fast. An exact search starts from a table that holds nothing a
+    /// fast one found.
+    fn set_exact(&mut self, exact: bool) {
+        self.exact = exact;
+        if !exact {
+            self.table_inexact = true;
+        } else if self.table_inexact {
+            self.table.clear();
+            self.table_inexact = false;
+        }
     }
 
     /// The time spent by the search so far.
@@ -394,7 +427,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         if let Some(entry) = entry
             && ply > 0
             && entry.depth >= depth
-            && (entry.context == context.id() || !is_decided(entry.score))
+            && (entry.context == context.id() || (!self.exact && !is_decided(entry.score)))
         {
             let usable = match entry.bound {
                 Bound::Exact => true,
@@ -429,7 +462,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let turn = position.turn();
         // Late quiet moves are searched a ply shallower first (late-move reductions), and
         // again at full depth if they turn out better than the best so far.
-        let mut reductions = self.reductions && depth >= 3;
+        let mut reductions = self.reductions && !self.exact && depth >= 3;
         let mut reduced_any = false;
         let mut i = 0;
         while let Some(&(mv, key)) = ordered.get(i) {
