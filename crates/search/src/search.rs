@@ -460,7 +460,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let mut best_move = None;
         let mut child_pv = Vec::new();
         let turn = position.turn();
-        // Late quiet moves are searched a ply shallower first (late-move reductions), and
+        // Late quiet moves are searched two plies shallower first (late-move reductions), and
         // again at full depth if they turn out better than the best so far.
         let mut reductions = self.reductions && !self.exact && depth >= 3;
         let mut reduced_any = false;
