@@ -138,6 +138,13 @@ pub struct ServeArgs {
     /// The data folder (default: $AWE_DATA, else the user's data folder, ~/.local/share/awe).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// The Awélé endgame databases built in the background into the cache, for the computer's
+    /// endings: up to this many seeds (12 to 24; 12 builds nothing more than the 12-seed
+    /// databases the engines make at first need).
+    #[arg(long, value_name = "SEEDS", default_value_t = awe_server::ENDGAME_SEEDS,
+          value_parser = clap::builder::TypedValueParser::map(
+              clap::value_parser!(u8).range(12..=24), usize::from))]
+    pub endgame_seeds: usize,
 }
 
 #[derive(Debug, clap::Args)]

@@ -55,9 +55,11 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     runtime.block_on(async {
-        let config = awe_server::Config { addr: args.addr, database };
+        let config =
+            awe_server::Config { addr: args.addr, database, endgame_seeds: args.endgame_seeds };
         let (addr, server) = awe_server::bind(&config).await?;
         println!("awe serve: open http://{addr}/ (database {})", config.database);
+        awe_server::build_endgames_in_background(config.endgame_seeds);
         server.await?;
         anyhow::Ok(())
     })

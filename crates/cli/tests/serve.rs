@@ -107,3 +107,53 @@ fn a_killed_server_loses_no_acknowledged_move() {
     server.wait().unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_server_builds_larger_endgame_databases_in_the_background() {
+    let dir = std::env::temp_dir().join(format!("awe-serve-endgame-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "13", "--data-dir"])
+        .arg(&dir)
+        .env("AWE_CACHE", dir.join("cache"))
+        .env_remove("AWE_ENDGAME")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("awe serve starts");
+    // Progress a layer, then a line a database built; the site answers meanwhile.
+    let mut built = Vec::new();
+    let mut progress = 0;
+    for line in BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if line.contains("% of the boards done") {
+            progress += 1;
+        }
+        if line.contains("is built") {
+            built.push(line);
+            if built.len() == 3 {
+                break;
+            }
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(progress, 3 * 14, "a line for each layer of 0 to 13 seeds, three rule sets");
+    for rules in ["awechec", "awari", "abapa"] {
+        let file = dir.join("cache").join(format!("awele-{rules}-13.db"));
+        assert!(file.exists(), "{}: {built:?}", file.display());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_endgame_seeds_are_checked() {
+    let output = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(["serve", "--endgame-seeds", "30"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("--endgame-seeds") && error.contains("12..=24"), "{error}");
+}

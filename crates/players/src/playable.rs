@@ -99,10 +99,15 @@ impl Playable for awe_awithlaknannai::Position {
 
 /// Evaluations loaded from the cache, kept for the process: a database is read once, however
 /// many games use it (a server plays many at once). Keyed by the cache folder too, which a
-/// process may change.
+/// process may change; loaded again once the process has saved a database since
+/// ([`crate::cache::generation`]), which may be larger.
 struct Loaded<K, E> {
-    map: Mutex<Vec<(Option<PathBuf>, K, E)>>,
+    map: Mutex<Vec<Entry<K, E>>>,
 }
+
+/// An evaluation loaded: the cache folder, the key, the [`crate::cache::generation`] it was
+/// loaded at, and the evaluation.
+type Entry<K, E> = (Option<PathBuf>, K, u64, E);
 
 impl<K: PartialEq, E: Clone> Loaded<K, E> {
     const fn new() -> Self {
@@ -111,12 +116,18 @@ impl<K: PartialEq, E: Clone> Loaded<K, E> {
 
     fn get(&self, key: K, load: impl FnOnce() -> E) -> E {
         let dir = crate::cache::cache_dir();
+        let generation = crate::cache::generation();
         let mut map = self.map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((_, _, eval)) = map.iter().find(|(d, k, _)| *d == dir && *k == key) {
-            return eval.clone();
+        let found = map.iter().position(|(d, k, _, _)| *d == dir && *k == key);
+        if let Some(i) = found {
+            if map[i].2 == generation {
+                return map[i].3.clone();
+            }
+            map.swap_remove(i);
         }
         let eval = load();
-        map.push((dir, key, eval.clone()));
+        // The generation before loading: a database saved while loading is looked for again.
+        map.push((dir, key, generation, eval.clone()));
         eval
     }
 }

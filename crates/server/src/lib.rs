@@ -22,6 +22,51 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The database: `sqlite://FILE` or `postgres://…`.
     pub database: String,
+    /// The Awélé endgame databases built in the background up to this many seeds (see
+    /// [`build_endgames_in_background`]); 12 or less builds nothing more than the engines'
+    /// first need.
+    pub endgame_seeds: usize,
+}
+
+/// The seeds of the Awélé databases `awe serve` builds in the background unless told otherwise:
+/// about eight minutes and 2 GB of memory a rule set (`abapa`, with two bounds a board, twice
+/// that), once for the machine.
+pub const ENDGAME_SEEDS: usize = 20;
+
+/// Builds, one after the other on a thread of the lowest priority, the Awélé databases of every
+/// rule set up to `seeds` seeds where the cache has smaller ones. Meanwhile the computer plays
+/// with the 12-seed databases built at first need; each larger one is used from the search that
+/// follows its saving. Progress goes to standard error, a line a layer.
+pub fn build_endgames_in_background(seeds: usize) -> Option<std::thread::JoinHandle<()>> {
+    use awe_awele::RuleSet;
+    if seeds <= awe_players::cache::AUTOMATIC_SEEDS {
+        return None;
+    }
+    let thread = std::thread::Builder::new().name("endgame builds".into()).spawn(move || {
+        let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+        for rules in [RuleSet::Awechec, RuleSet::Awari, RuleSet::Abapa] {
+            let started = std::time::Instant::now();
+            let built = awe_players::cache::build_awele(rules, seeds, |layer, done| {
+                eprintln!(
+                    "awe serve: building the Awélé endgame database of {rules} up to {seeds} \
+                     seeds in the background: {layer} seeds, {:.0} % of the boards done",
+                    done * 100.0
+                );
+            });
+            match built {
+                Ok(Some(path)) => eprintln!(
+                    "awe serve: the endgame database {} is built ({:.0} s) and used from now on",
+                    path.display(),
+                    started.elapsed().as_secs_f64()
+                ),
+                Ok(None) => {}
+                Err(error) => {
+                    eprintln!("awe serve: the endgame database of {rules} was not built: {error}")
+                }
+            }
+        }
+    });
+    thread.ok()
 }
 
 /// Why the server could not start.

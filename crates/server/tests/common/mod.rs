@@ -28,7 +28,8 @@ pub async fn start(name: &str) -> Server {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let database = format!("sqlite://{}?mode=rwc", dir.join("awe.db").display());
-    let config = awe_server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
+    let config =
+        awe_server::Config { addr: "127.0.0.1:0".parse().unwrap(), database, endgame_seeds: 12 };
     let (addr, server) = awe_server::bind(&config).await.expect("the server starts");
     tokio::spawn(server);
     Server { addr, dir }
