@@ -24,8 +24,9 @@ fn serve(dir: &Path) -> (Child, String) {
     (child, addr.to_owned())
 }
 
-/// One HTTP request, as a browser with `cookie` sends it: the status, the body, and the cookie
-/// the server set, if any.
+/// One HTTP request, as a browser with `cookie` sends it (its token against forgery too): the
+/// status, the body, and the cookies the server set, if any, as a `Cookie` header would hold
+/// them.
 fn request(
     addr: &str,
     method: &str,
@@ -33,11 +34,15 @@ fn request(
     cookie: &str,
     body: &str,
 ) -> (u16, String, Option<String>) {
+    let token = cookie
+        .split("; ")
+        .find_map(|pair| pair.strip_prefix("awe_csrf="))
+        .unwrap_or_default();
     let mut stream = TcpStream::connect(addr).unwrap();
     write!(
         stream,
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nCookie: {cookie}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+         X-CSRF-Token: {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -45,11 +50,12 @@ fn request(
     stream.read_to_string(&mut answer).unwrap();
     let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
     let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let set = head
+    let set: Vec<&str> = head
         .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: "))
-        .and_then(|c| c.split(';').next())
-        .map(str::to_owned);
+        .filter_map(|l| l.strip_prefix("set-cookie: "))
+        .filter_map(|c| c.split(';').next())
+        .collect();
+    let set = (!set.is_empty()).then(|| set.join("; "));
     // The body may be chunked: keep what looks like JSON.
     let json = body.find('{').map_or(body, |i| &body[i..]);
     let json = json.rfind('}').map_or(json, |i| &json[..=i]);

@@ -1,5 +1,5 @@
-//! The server's shared state: the database, the engines' pool, the rooms in memory, and the
-//! secrets that name players and invitations.
+//! The server's shared state: the database, the engines' pool, the rooms in memory, the lobby,
+//! the limits, and the secrets that name players and invitations.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -8,8 +8,10 @@ use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use sha2::{Digest, Sha256};
 
+use crate::limits::Limits;
+use crate::lobby::Lobby;
 use crate::pool::Pool;
-use crate::room::{self, Handle, Room};
+use crate::room::{self, Command, Handle, Room};
 use crate::store::Store;
 
 /// What every request and room shares (cheap to clone).
@@ -18,11 +20,22 @@ pub struct App {
     pub store: Store,
     pub pool: Pool,
     pub rooms: Arc<Rooms>,
+    pub lobby: Lobby,
+    pub limits: Arc<Limits>,
+    /// This server among those sharing the database (the computer's leases name it).
+    pub server_id: Arc<str>,
 }
 
 impl App {
-    pub fn new(store: Store, pool: Pool) -> App {
-        App { store, pool, rooms: Arc::new(Rooms::default()) }
+    pub fn new(store: Store, pool: Pool, limits: Limits) -> App {
+        App {
+            store,
+            pool,
+            rooms: Arc::new(Rooms::default()),
+            lobby: Lobby::default(),
+            limits: Arc::new(limits),
+            server_id: new_secret().into(),
+        }
     }
 
     /// The room of game `id`, started from the database if it is not in memory; `None` if there
@@ -31,7 +44,10 @@ impl App {
         if !valid_id(id) {
             return Ok(None);
         }
-        // One load at a time, so that a game never has two rooms.
+        if let Some(handle) = self.rooms.get(id) {
+            return Ok(Some(handle));
+        }
+        // One load at a time, so that a game never has two rooms here.
         let _loading = self.rooms.loading.lock().await;
         if let Some(handle) = self.rooms.get(id) {
             return Ok(Some(handle));
@@ -49,6 +65,26 @@ impl App {
         self.rooms.insert(id, handle.clone());
         Ok(Some(handle))
     }
+
+    /// The lists of games changed (here or, through the bus, on another server).
+    pub fn lobby_changed(&self) {
+        self.lobby.changed();
+    }
+
+    /// Another server changed game `id` to `version`: its room here, if any, reads it again.
+    pub fn game_changed(&self, id: &str, version: i64) {
+        if let Some(handle) = self.rooms.get(id) {
+            let _ = handle.commands.try_send(Command::Changed { version });
+        }
+    }
+
+    /// The notifications stopped for a while: every room here reads its game again.
+    pub fn resync(&self) {
+        for handle in self.rooms.all() {
+            let _ = handle.commands.try_send(Command::Changed { version: i64::MAX });
+        }
+        self.lobby_changed();
+    }
 }
 
 /// The rooms in memory.
@@ -62,6 +98,10 @@ impl Rooms {
     fn get(&self, id: &str) -> Option<Handle> {
         let map = self.map.lock().unwrap_or_else(|p| p.into_inner());
         map.get(id).filter(|h| !h.commands.is_closed()).cloned()
+    }
+
+    fn all(&self) -> Vec<Handle> {
+        self.map.lock().unwrap_or_else(|p| p.into_inner()).values().cloned().collect()
     }
 
     fn insert(&self, id: &str, handle: Handle) {

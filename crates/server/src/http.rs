@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use awe_game::Side;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -13,9 +13,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
+use crate::accounts::{self, actor};
 use crate::app::{App, hash, new_id, new_secret};
+use crate::limits::Kind;
 use crate::model::{Match, each};
-use crate::room::{Action, Command, Handle};
+use crate::room::{Action, Actor, Command, Handle};
 use crate::spec::Spec;
 use crate::store::{GameRow, MoveRow, SeatRow, now_ms};
 
@@ -33,6 +35,16 @@ const IMPORT_LIMIT: usize = awe_game::record::MAX_RECORD_BYTES + 1024;
 /// The name of the cookie that holds a browser's secret.
 const COOKIE: &str = "awe_player";
 
+/// The cookie whose value a page sends back in the `x-csrf-token` header with every request
+/// that changes something: another site can make a browser send our cookies, not read them.
+pub const CSRF_COOKIE: &str = "awe_csrf";
+
+/// How long a request may take to send its body.
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long any request may take, the slowest (a game's review) included.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(90);
+
 /// The site.
 pub fn router(app: App) -> Router {
     let api = Router::new()
@@ -45,6 +57,12 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/review", post(review))
         .route("/api/analysis", post(analysis))
         .route("/api/lobby", get(lobby))
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/signup", post(accounts::sign_up))
+        .route("/api/account/signin", post(accounts::sign_in))
+        .route("/api/account/signout", post(accounts::sign_out))
+        .route("/api/players/{name}", get(accounts::player))
+        .route("/api/leaderboard", get(accounts::leaderboard))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let import =
@@ -53,10 +71,15 @@ pub fn router(app: App) -> Router {
         .merge(api)
         .merge(import)
         .route("/ws/games/{id}", get(crate::ws::upgrade))
+        .route("/ws/lobby", get(crate::ws::lobby))
         .route("/", get(page))
         .route("/import", get(page))
         .route("/analysis", get(page))
         .route("/rules", get(page))
+        .route("/signin", get(page))
+        .route("/signup", get(page))
+        .route("/leaderboard", get(page))
+        .route("/player/{name}", get(page))
         .route("/rules/{game}", get(rules_page))
         .route("/game/{id}", get(game_page))
         .route("/app.js", get(asset))
@@ -64,8 +87,78 @@ pub fn router(app: App) -> Router {
         .route("/favicon.svg", get(asset))
         .fallback(not_found_page)
         .layer(axum::middleware::from_fn(json_errors))
+        .layer(axum::middleware::from_fn(same_site_only))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            REQUEST_TIMEOUT,
+        ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(app)
+}
+
+/// A cookie's value.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.to_owned())
+}
+
+/// Whether a request comes from a page of this site: its `Origin`, where it has one, names the
+/// host it was sent to.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let origin_host = origin.split_once("://").map_or("", |(_, rest)| rest);
+    !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
+}
+
+/// Cross-site request forgery, refused: a request that changes something (any but GET and
+/// HEAD) and carries our cookies must come from our pages, which say so by sending back the
+/// `awe_csrf` cookie's value in `x-csrf-token`, and by their `Origin`. A request with no cookie
+/// acts for nobody and needs neither.
+async fn same_site_only(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let headers = request.headers();
+    let changes = !matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD);
+    let refused = |message: &str| {
+        ApiError::new(StatusCode::FORBIDDEN, "csrf", message.to_owned()).into_response()
+    };
+    if changes {
+        if !same_origin(headers) {
+            return refused("a request from another site");
+        }
+        let ours = cookie(headers, COOKIE).is_some() || accounts::session_token(headers).is_some();
+        if ours {
+            let expected = cookie(headers, CSRF_COOKIE);
+            let given = headers.get("x-csrf-token").and_then(|v| v.to_str().ok());
+            if expected.is_none() || expected.as_deref() != given {
+                return refused(
+                    "the request lacks this site's token (x-csrf-token): reload the page",
+                );
+            }
+        }
+    }
+    next.run(request).await
+}
+
+/// The client's address: the connection's, or the last hop of `X-Forwarded-For` behind a
+/// trusted proxy. A text, as the rate limits key it.
+pub fn client_address(app: &App, headers: &HeaderMap, peer: std::net::SocketAddr) -> String {
+    if app.limits.settings.trust_proxy
+        && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
+        && let Some(last) = forwarded.rsplit(',').next()
+        && let Ok(address) = last.trim().parse::<std::net::IpAddr>()
+    {
+        return address.to_string();
+    }
+    peer.ip().to_string()
 }
 
 /// Headers every answer carries: no framing, no sniffing, scripts and connections to this site
@@ -122,11 +215,18 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
+    /// Seconds to wait before trying again (`Retry-After`), for a refusal by rate.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), retry_after: None }
+    }
+
+    /// The same, telling when to try again.
+    pub fn retry_after(self, seconds: u64) -> ApiError {
+        ApiError { retry_after: Some(seconds), ..self }
     }
 
     pub fn bad(message: impl Into<String>) -> ApiError {
@@ -149,16 +249,21 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message, "code": self.code }))).into_response()
+        let mut response = (self.status, Json(json!({ "error": self.message, "code": self.code })))
+            .into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
-type ApiResult = Result<Response, ApiError>;
+pub type ApiResult = Result<Response, ApiError>;
 
 /// Reads a JSON body, naming what is wrong with it. The body must say it is JSON: a form of
 /// another site cannot send one without the browser asking this server first (CORS), so that no
 /// other page can act for a player whose cookie it rides on.
-fn body<T: for<'a> Deserialize<'a>>(headers: &HeaderMap, bytes: &Bytes) -> Result<T, ApiError> {
+pub fn body<T: for<'a> Deserialize<'a>>(headers: &HeaderMap, bytes: &Bytes) -> Result<T, ApiError> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -175,35 +280,45 @@ fn body<T: for<'a> Deserialize<'a>>(headers: &HeaderMap, bytes: &Bytes) -> Resul
 
 /// The browser's secret, from its cookie.
 pub fn secret(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.to_owned())
+    cookie(headers, COOKIE)
         .filter(|value| value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// The browser's secret, made if it has none; and the cookie to send if it was made.
-fn identity(headers: &HeaderMap) -> (String, Option<HeaderValue>) {
-    match secret(headers) {
-        Some(secret) => (secret, None),
+/// The browser's secret, made if it has none; and the cookies to send if they were made (the
+/// secret's, and the token the pages send back against forgery).
+fn identity(headers: &HeaderMap) -> (String, Vec<HeaderValue>) {
+    let mut cookies = Vec::new();
+    if cookie(headers, CSRF_COOKIE).is_none_or(|v| v.len() != 32) {
+        // Readable by the pages' script (not HttpOnly), sent to this site only.
+        let token =
+            format!("{CSRF_COOKIE}={}; Path=/; SameSite=Strict; Max-Age=315360000", new_secret());
+        cookies.extend(HeaderValue::from_str(&token).ok());
+    }
+    let secret = match secret(headers) {
+        Some(secret) => secret,
         None => {
             let secret = new_secret();
             let cookie =
                 format!("{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=315360000");
-            (secret, HeaderValue::from_str(&cookie).ok())
+            cookies.extend(HeaderValue::from_str(&cookie).ok());
+            secret
         }
-    }
+    };
+    (secret, cookies)
 }
 
-fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -> Response {
-    if let Some(cookie) = cookie {
+fn with_cookie(mut response: Response, cookies: Vec<HeaderValue>) -> Response {
+    for cookie in cookies {
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     response
+}
+
+/// Who sends a request that acts: their browser's secret (made if it has none) and account.
+async fn acting(app: &App, headers: &HeaderMap) -> Result<(Actor, Vec<HeaderValue>), ApiError> {
+    let (secret, cookies) = identity(headers);
+    let user = accounts::signed_in(app, headers).await?;
+    Ok((Actor { secret: hash(&secret), user }, cookies))
 }
 
 /// Asks a room and waits for its answer.
@@ -237,6 +352,9 @@ struct NewGame {
     position: Option<String>,
     #[serde(default)]
     name: Option<String>,
+    /// Rated (open challenges between accounts only).
+    #[serde(default)]
+    rated: bool,
 }
 
 #[derive(Deserialize)]
@@ -264,8 +382,23 @@ fn clean_name(name: Option<String>) -> Option<String> {
     (!name.is_empty()).then_some(name)
 }
 
-async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
     let new: NewGame = body(&headers, &bytes)?;
+    let address = client_address(&app, &headers, peer);
+    app.limits.check(Kind::CreateGame, &address).map_err(|wait| {
+        let seconds = wait.as_secs().max(1);
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many",
+            format!("too many new games: try again in {seconds} s"),
+        )
+        .retry_after(seconds)
+    })?;
     let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
     Match::new(&spec, new.position.as_deref())
         .and_then(|game| game.check_size())
@@ -300,10 +433,44 @@ async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Api
             return Err(ApiError::bad(format!("side: `{other}` is not white, black or random")));
         }
     };
-    let (secret, cookie) = identity(&headers);
+    let (actor, cookies) = acting(&app, &headers).await?;
+    let category = spec.category().map_err(|e| ApiError::bad(e.0))?;
+    if new.rated {
+        if actor.user.is_none() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "sign_in",
+                "a rated game is for players signed in",
+            ));
+        }
+        if !matches!(new.opponent, Opponent::Open | Opponent::Friend) {
+            return Err(ApiError::bad("a rated game is between two players"));
+        }
+        if category.is_none() || new.position.is_some() {
+            return Err(ApiError::bad("a game with handicaps or from a position is not rated"));
+        }
+    }
+    if !matches!(new.opponent, Opponent::Computer { .. }) {
+        let waiting = app.store.count_waiting(&actor.secret).await.map_err(|e| {
+            eprintln!("awe serve: new game: {e}");
+            ApiError::unavailable("try again")
+        })?;
+        if waiting >= app.limits.settings.waiting_games {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_waiting",
+                format!("you have {waiting} games waiting for an opponent: cancel some first"),
+            ));
+        }
+    }
     let mut seats = [SeatRow::default(), SeatRow::default()];
-    seats[mine.index()] =
-        SeatRow { secret: Some(hash(&secret)), level: None, name: clean_name(new.name) };
+    let name = actor.user.as_ref().map(|u| u.name.clone()).or(clean_name(new.name));
+    seats[mine.index()] = SeatRow {
+        secret: Some(actor.secret.clone()),
+        user: actor.user.as_ref().map(|u| u.id.clone()),
+        name,
+        ..SeatRow::default()
+    };
     let (kind, invite) = match new.opponent {
         Opponent::Computer { level } => {
             let level = awe_search::Level::new(level)
@@ -324,12 +491,11 @@ async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Api
         seats,
         invite: invite.as_deref().map(hash),
         clock,
-        stopped: None,
-        result: None,
-        termination: None,
-        rematch: None,
         created_at: now_ms(),
         updated_at: now_ms(),
+        rated: new.rated,
+        category: category.filter(|_| new.rated),
+        ..GameRow::default()
     };
     app.store.create(&row).await.map_err(|e| {
         eprintln!("awe serve: new game: {e}");
@@ -337,8 +503,9 @@ async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Api
     })?;
     // The room starts now: a computer that moves first starts thinking.
     room(&app, &id).await?;
+    app.lobby_changed();
     let response = Json(json!({ "id": id, "invite": invite, "you": side_name(&spec, mine) }));
-    Ok(with_cookie(response.into_response(), cookie))
+    Ok(with_cookie(response.into_response(), cookies))
 }
 
 fn side_name(spec: &Spec, side: Side) -> &'static str {
@@ -352,8 +519,8 @@ fn side_name(spec: &Spec, side: Side) -> &'static str {
 
 async fn state(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
     let handle = room(&app, &id).await?;
-    let secret = secret(&headers).map(|s| hash(&s));
-    let subscription = ask(&handle, |reply| Command::Subscribe { secret, reply }).await?;
+    let actor = actor(&app, &headers).await?;
+    let subscription = ask(&handle, |reply| Command::Subscribe { actor, reply }).await?;
     let mut state: Value = serde_json::from_str(&subscription.state)
         .map_err(|_| ApiError::unavailable("try again"))?;
     let game = state.get_mut("game").map(Value::take).unwrap_or(Value::Null);
@@ -384,16 +551,15 @@ async fn join(
     let request: JoinRequest =
         if bytes.is_empty() { JoinRequest::default() } else { body(&headers, &bytes)? };
     let handle = room(&app, &id).await?;
-    let (secret, cookie) = identity(&headers);
-    let secret = hash(&secret);
+    let (actor, cookies) = acting(&app, &headers).await?;
     let (invite, name) = (request.invite, clean_name(request.name));
-    let side = ask(&handle, |reply| Command::Join { secret, invite, name, reply })
+    let side = ask(&handle, |reply| Command::Join { actor, invite, name, reply })
         .await?
         .map_err(ApiError::refused)?;
     let state = ask(&handle, |reply| Command::State { reply }).await?;
     let game: Value = serde_json::from_str(&state).unwrap_or(Value::Null);
     let response = Json(json!({ "you": side_of_state(&game, side) }));
-    Ok(with_cookie(response.into_response(), cookie))
+    Ok(with_cookie(response.into_response(), cookies))
 }
 
 /// A client's action, as the WebSocket and `POST …/act` take it.
@@ -413,6 +579,7 @@ pub enum Message {
         ask: bool,
     },
     Rematch,
+    Cancel,
     Ping,
 }
 
@@ -425,14 +592,15 @@ impl Message {
             Message::Draw { offer } => Action::Draw(offer),
             Message::Takeback { ask } => Action::Takeback(ask),
             Message::Rematch => Action::Rematch,
+            Message::Cancel => Action::Cancel,
             Message::Ping => return None,
         })
     }
 }
 
 /// Sends a player's action to a room; its error is the player's to read.
-pub async fn perform(handle: &Handle, secret: String, action: Action) -> Result<(), ApiError> {
-    ask(handle, |reply| Command::Act { secret, action, reply }).await?.map_err(ApiError::refused)
+pub async fn perform(handle: &Handle, actor: Actor, action: Action) -> Result<(), ApiError> {
+    ask(handle, |reply| Command::Act { actor, action, reply }).await?.map_err(ApiError::refused)
 }
 
 async fn act(
@@ -443,7 +611,7 @@ async fn act(
 ) -> ApiResult {
     let message: Message = body(&headers, &bytes)?;
     let handle = room(&app, &id).await?;
-    let Some(secret) = secret(&headers) else {
+    let Some(actor) = actor(&app, &headers).await? else {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "no_seat",
@@ -451,7 +619,7 @@ async fn act(
         ));
     };
     if let Some(action) = message.action() {
-        perform(&handle, hash(&secret), action).await?;
+        perform(&handle, actor, action).await?;
     }
     Ok(Json(json!({})).into_response())
 }
@@ -615,6 +783,12 @@ async fn import(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Api
     .map(|tag| record.tag(tag).filter(|n| *n != "?").map(str::to_owned));
     let id = new_id();
     let [south, north] = names;
+    let moves: Vec<MoveRow> = game
+        .move_texts()
+        .into_iter()
+        .enumerate()
+        .map(|(ply, text)| MoveRow { ply: ply as i64, text, clocks: None, played_at: now_ms() })
+        .collect();
     let row = GameRow {
         id: id.clone(),
         spec: serde_json::to_string(&spec).map_err(|e| ApiError::bad(e.to_string()))?,
@@ -623,27 +797,18 @@ async fn import(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Api
         // Listed with the finished games only if it is one.
         status: if game.outcome().is_some() { "over" } else { "record" }.into(),
         seats: [
-            SeatRow { secret: None, level: None, name: clean_name(south) },
-            SeatRow { secret: None, level: None, name: clean_name(north) },
+            SeatRow { name: clean_name(south), ..SeatRow::default() },
+            SeatRow { name: clean_name(north), ..SeatRow::default() },
         ],
-        invite: None,
-        clock: None,
         stopped: stopped(&game),
         result: game.outcome().map(|o| o.result().to_string()),
         termination: game.outcome().map(|o| o.termination.name().to_owned()),
-        rematch: None,
         created_at: now_ms(),
         updated_at: now_ms(),
+        plies: moves.len() as i64,
+        ..GameRow::default()
     };
-    let stored = async {
-        app.store.create(&row).await?;
-        for (ply, text) in game.move_texts().into_iter().enumerate() {
-            let mv = MoveRow { ply: ply as i64, text, clocks: None, played_at: now_ms() };
-            app.store.add_move(&id, &mv).await?;
-        }
-        Ok::<(), sqlx::Error>(())
-    };
-    stored.await.map_err(|e| {
+    app.store.create_with_moves(&row, &moves).await.map_err(|e| {
         eprintln!("awe serve: import: {e}");
         ApiError::unavailable("the record could not be stored; try again")
     })?;
@@ -661,40 +826,11 @@ fn stopped(game: &Match) -> Option<String> {
 }
 
 async fn lobby(State(app): State<App>) -> ApiResult {
-    let summary = |row: &GameRow| {
-        let seats: Vec<Value> = row
-            .seats
-            .iter()
-            .map(|seat| match seat {
-                SeatRow { level: Some(level), .. } => json!({ "kind": "computer", "level": level }),
-                SeatRow { secret: Some(_), name, .. } => json!({ "kind": "human", "name": name }),
-                SeatRow { name, .. } => json!({ "kind": "empty", "name": name }),
-            })
-            .collect();
-        let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
-        json!({
-            "id": row.id, "spec": spec, "kind": row.kind, "status": row.status, "seats": seats,
-            "clock": row.clock.map(|(initial, increment)| json!({ "initial_ms": initial, "increment_ms": increment })),
-            "result": row.result, "updated_at": row.updated_at,
-        })
-    };
-    let list = |status: &'static str, kind: Option<&'static str>| {
-        let app = app.clone();
-        async move { app.store.list(status, kind, 20).await }
-    };
-    let failed = |e: sqlx::Error| {
+    let lists = crate::lobby::lists(&app).await.map_err(|e| {
         eprintln!("awe serve: lobby: {e}");
         ApiError::unavailable("the lists could not be read; try again")
-    };
-    let playing = list("playing", None).await.map_err(failed)?;
-    let open = list("waiting", Some("open")).await.map_err(failed)?;
-    let finished = list("over", None).await.map_err(failed)?;
-    Ok(Json(json!({
-        "playing": playing.iter().map(summary).collect::<Vec<_>>(),
-        "open": open.iter().map(summary).collect::<Vec<_>>(),
-        "finished": finished.iter().map(summary).collect::<Vec<_>>(),
-    }))
-    .into_response())
+    })?;
+    Ok(Json(lists).into_response())
 }
 
 async fn api_not_found() -> ApiError {
@@ -722,9 +858,9 @@ async fn asset(uri: axum::http::Uri) -> Response {
 /// The page (the application draws itself from the address), with the browser's cookie made
 /// if it has none.
 async fn page(headers: HeaderMap) -> Response {
-    let (_, cookie) = identity(&headers);
+    let (_, cookies) = identity(&headers);
     let page = asset_response("/index.html").unwrap_or_else(not_found_html);
-    with_cookie(page, cookie)
+    with_cookie(page, cookies)
 }
 
 async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {

@@ -1,13 +1,20 @@
 //! `awe serve`: the web site of awe. See docs/server.md for how it is built and its API.
 
+pub mod accounts;
 pub mod app;
+pub mod bus;
 pub mod clock;
 pub mod http;
+pub mod limits;
+pub mod lobby;
 pub mod model;
 pub mod pool;
+pub mod rating;
 pub mod room;
 pub mod spec;
 pub mod store;
+#[doc(hidden)]
+pub mod testing;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -26,6 +33,8 @@ pub struct Config {
     /// [`build_endgames_in_background`]); 12 or less builds nothing more than the engines'
     /// first need.
     pub endgame_seeds: usize,
+    /// The defences' numbers.
+    pub limits: limits::Settings,
 }
 
 /// The seeds of the Awélé databases `awe serve` builds in the background unless told otherwise:
@@ -91,6 +100,10 @@ pub fn default_data_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share/awe"))
 }
 
+/// How long a client may take to send a request's head: a client that sends a byte a second
+/// is let go.
+const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Opens the database and listens: returns the address bound and the server to run.
 pub async fn bind(
     config: &Config,
@@ -101,20 +114,57 @@ pub async fn bind(
     let store = store::Store::open(&config.database)
         .await
         .map_err(|error| ServeError::Database { url: config.database.clone(), error })?;
-    let app = App::new(store, pool::Pool::for_this_machine());
+    let app =
+        App::new(store, pool::Pool::for_this_machine(), limits::Limits::new(config.limits.clone()));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|error| ServeError::Listen { addr: config.addr, error })?;
     let addr =
         listener.local_addr().map_err(|error| ServeError::Listen { addr: config.addr, error })?;
-    let router = http::router(app);
+    bus::start(&app);
+    let router = http::router(app.clone());
     let server = async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(ServeError::Serve)
+        tokio::select! {
+            () = accept(listener, router, app) => Ok(()),
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
     };
     Ok((addr, server))
+}
+
+/// Takes connections: no more at once from an address than the limits allow (the others are
+/// closed at once), each served by hyper with a time limit on a request's head, WebSockets
+/// upgraded.
+async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: App) {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                // Out of file descriptors, say: wait rather than spin.
+                eprintln!("awe serve: accept: {error}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Some(guard) = app.limits.connect(peer.ip()) else {
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let router = router.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(
+                move |mut request: hyper::Request<hyper::body::Incoming>| {
+                    request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                    router.clone().oneshot(request.map(axum::body::Body::new))
+                },
+            );
+            let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+            builder.http1().timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
+            let _ = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).await;
+            drop(guard);
+        });
+    }
 }

@@ -1,6 +1,13 @@
-//! A game's room: one task that owns the game, takes what its players and spectators ask in
-//! order, writes every change to the database before anyone learns of it, and then tells every
-//! connection the new state.
+//! A game's room: one task on each server where someone follows the game, that owns the game
+//! there, takes what its players and spectators ask in order, writes every change to the
+//! database before anyone learns of it, and then tells every connection the new state.
+//!
+//! Several servers may each have a room for one game (its players connected to different
+//! servers). A change is written only if the database still holds the version the room had
+//! ([`Store::commit`]); the other rooms hear of it (`bus.rs`) and read the game again. So two
+//! rooms never both record a move, and the computer's search and a fallen flag are handled once:
+//! a server searches only under a lease (`Store::take_lease`), and of two servers ending a game
+//! on time one writes it and the other reads it.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,17 +21,25 @@ use crate::app::App;
 use crate::clock::Clock;
 use crate::model::{Match, each};
 use crate::spec::Spec;
-use crate::store::{GameRow, MoveRow, SeatRow, now_ms};
+use crate::store::{Commit, Committed, GameRow, MoveRow, SeatRow, now_ms};
 
 /// What a seat holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seat {
     /// Free: an invitation or an open challenge gives it to the first who comes.
     Empty,
-    /// A person, known by the hash of the secret their browser keeps.
-    Human { secret: String },
+    /// A person: the hash of the secret their browser keeps, and their account if they were
+    /// signed in (then any of their signed-in browsers holds the seat).
+    Human { secret: String, user: Option<String> },
     /// The computer at a level.
     Computer(Level),
+}
+
+/// Who asks: the hash of their browser's secret, and their account if signed in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub secret: String,
+    pub user: Option<crate::store::User>,
 }
 
 /// What a player asks.
@@ -43,22 +58,24 @@ pub enum Action {
     Takeback(bool),
     /// Offer or accept another game, colours swapped.
     Rematch,
+    /// Withdraw a challenge or invitation nobody has taken yet.
+    Cancel,
 }
 
 /// What a room is asked.
 pub enum Command {
-    /// A connection: the viewer's secret (hashed), answered with their seat, the state and the
-    /// stream of states to come.
-    Subscribe { secret: Option<String>, reply: oneshot::Sender<Subscription> },
+    /// A connection: the viewer, answered with their seat, the state and the stream of states
+    /// to come.
+    Subscribe { actor: Option<Actor>, reply: oneshot::Sender<Subscription> },
     /// Take a free seat.
     Join {
-        secret: String,
+        actor: Actor,
         invite: Option<String>,
         name: Option<String>,
         reply: oneshot::Sender<Result<Side, Refusal>>,
     },
     /// A player's action.
-    Act { secret: String, action: Action, reply: oneshot::Sender<Result<(), Refusal>> },
+    Act { actor: Actor, action: Action, reply: oneshot::Sender<Result<(), Refusal>> },
     /// The state now.
     State { reply: oneshot::Sender<Arc<String>> },
     /// The record, in a language.
@@ -67,10 +84,15 @@ pub enum Command {
     History { reply: oneshot::Sender<Value> },
     /// The game itself, for analysis.
     Game { reply: oneshot::Sender<Match> },
-    /// The computer's move in the position after `ply` moves.
-    Thought { ply: usize, text: Option<String> },
-    /// The computer's answer to a draw offered when `ply` moves were played.
-    DrawAnswer { ply: usize, accepts: bool },
+    /// The computer's move in the position after `ply` moves, at the room's `version`.
+    Thought { version: i64, text: Option<String> },
+    /// The computer's answer to a draw offered at the room's `version`.
+    DrawAnswer { version: i64, accepts: bool },
+    /// The database holds `version` of the game (another server changed it; `i64::MAX`: read
+    /// it again whatever it holds, the notifications having stopped for a while).
+    Changed { version: i64 },
+    /// Try again to search for the computer (another server held the lease).
+    Retry,
 }
 
 /// Why an action was refused: a code the pages translate, and a message in English (for the API;
@@ -92,23 +114,43 @@ pub struct Subscription {
     pub events: broadcast::Receiver<Arc<String>>,
 }
 
+/// What the database holds of a game that changes as it is played: a room changes a copy and
+/// commits it, and keeps it only once it is written.
+#[derive(Clone)]
+pub struct Stored {
+    pub game: Match,
+    pub seats: [Seat; 2],
+    /// The players' names, where they gave one (or a record did, or an account has one).
+    pub names: [Option<String>; 2],
+    pub clock: Option<Clock>,
+    /// Who offers a draw, a takeback, a rematch.
+    pub offers: [Option<Side>; 3],
+    pub rematch: Option<String>,
+    /// Withdrawn before anyone took the free seat.
+    pub cancelled: bool,
+    /// In a rated game that ended: each seat's rating before it and the change.
+    pub rating_changes: [Option<(i64, i64)>; 2],
+    /// The clocks after each move (what a takeback goes back to).
+    pub move_clocks: Vec<Option<[i64; 2]>>,
+}
+
 /// The state of a game's room.
 pub struct Room {
     pub id: String,
     pub spec: Spec,
     pub kind: String,
-    pub game: Match,
-    pub seats: [Seat; 2],
-    /// The players' names, where they gave one (or a record did).
-    pub names: [Option<String>; 2],
+    pub rated: bool,
+    pub category: Option<String>,
     pub invite: Option<String>,
-    pub clock: Option<Clock>,
-    /// Who offers a draw, a takeback, a rematch.
-    offers: [Option<Side>; 3],
-    pub rematch: Option<String>,
+    start_position: Option<String>,
+    created_at: i64,
+    /// The version of the game in the database that `now` is.
+    version: i64,
+    pub now: Stored,
+    /// The ratings of the seats' accounts now (rated games), for the page.
+    ratings: [Option<(i64, bool)>; 2],
     /// Whether the computer is thinking (a search or an answer under way).
     thinking: bool,
-    created_at: i64,
     events: broadcast::Sender<Arc<String>>,
     state: Arc<String>,
 }
@@ -116,9 +158,14 @@ pub struct Room {
 const DRAW: usize = 0;
 const TAKEBACK: usize = 1;
 const REMATCH: usize = 2;
+const OFFERS: [&str; 3] = ["draw", "takeback", "rematch"];
 
 /// How long a room with nobody watching stays in memory.
 const IDLE: Duration = Duration::from_secs(600);
+
+/// How long a server may search for the computer before another may take over, beyond the
+/// search's own time.
+const LEASE_MARGIN: Duration = Duration::from_secs(10);
 
 fn stop_text(stop: Stop) -> String {
     match stop {
@@ -128,18 +175,42 @@ fn stop_text(stop: Stop) -> String {
     }
 }
 
-fn stop_from_text(text: &str) -> Option<Stop> {
-    let side = |name: &str| match name {
+fn side_from_text(name: &str) -> Option<Side> {
+    match name {
         "south" => Some(Side::South),
         "north" => Some(Side::North),
         _ => None,
-    };
+    }
+}
+
+fn stop_from_text(text: &str) -> Option<Stop> {
     match text.split_once(':') {
         None if text == "agreement" => Some(Stop::Agreement),
-        Some(("resignation", s)) => side(s).map(Stop::Resignation),
-        Some(("time", s)) => side(s).map(Stop::TimeForfeit),
+        Some(("resignation", s)) => side_from_text(s).map(Stop::Resignation),
+        Some(("time", s)) => side_from_text(s).map(Stop::TimeForfeit),
         _ => None,
     }
+}
+
+fn offers_text(offers: &[Option<Side>; 3]) -> Option<String> {
+    let text: Vec<String> = offers
+        .iter()
+        .zip(OFFERS)
+        .filter_map(|(side, name)| side.map(|s| format!("{name}:{}", s.name().to_lowercase())))
+        .collect();
+    (!text.is_empty()).then(|| text.join(" "))
+}
+
+fn offers_from_text(text: Option<&str>) -> [Option<Side>; 3] {
+    let mut offers = [None; 3];
+    for word in text.unwrap_or_default().split_whitespace() {
+        if let Some((name, side)) = word.split_once(':')
+            && let Some(i) = OFFERS.iter().position(|n| *n == name)
+        {
+            offers[i] = side_from_text(side);
+        }
+    }
+    offers
 }
 
 impl Room {
@@ -156,7 +227,7 @@ impl Room {
             game.stop(stop);
         }
         let seats = row.seats.clone().map(|seat| match seat {
-            SeatRow { secret: Some(secret), .. } => Seat::Human { secret },
+            SeatRow { secret: Some(secret), user, .. } => Seat::Human { secret, user },
             SeatRow { level: Some(level), .. } => {
                 Level::new(level.clamp(1, 10) as u8).map_or(Seat::Empty, Seat::Computer)
             }
@@ -181,19 +252,30 @@ impl Room {
         });
         // Slow connections miss states, then get the latest one: no need to hold many.
         let (events, _) = broadcast::channel(8);
+        let rating_changes = row.seats.clone().map(|s| s.rating.zip(s.diff));
         let mut room = Room {
             id: row.id.clone(),
             spec,
             kind: row.kind.clone(),
-            game,
-            seats,
-            names: row.seats.clone().map(|seat| seat.name),
+            rated: row.rated,
+            category: row.category.clone(),
             invite: row.invite.clone(),
-            clock,
-            offers: [None; 3],
-            rematch: row.rematch.clone(),
-            thinking: false,
+            start_position: row.start_position.clone(),
             created_at: row.created_at,
+            version: row.version,
+            now: Stored {
+                game,
+                seats,
+                names: row.seats.clone().map(|seat| seat.name),
+                clock,
+                offers: offers_from_text(row.offers.as_deref()),
+                rematch: row.rematch.clone(),
+                cancelled: row.status == "cancelled",
+                rating_changes,
+                move_clocks: moves.iter().map(|m| m.clocks).collect(),
+            },
+            ratings: [None; 2],
+            thinking: false,
             events,
             state: Arc::new(String::new()),
         };
@@ -201,39 +283,90 @@ impl Room {
         Ok(room)
     }
 
-    fn status(&self) -> &'static str {
-        if self.game.outcome().is_some() || self.kind == "import" {
-            "over"
-        } else if self.seats.contains(&Seat::Empty) {
-            "waiting"
-        } else {
-            "playing"
+    /// The game as the database is to hold it once `next` is written.
+    fn row(&self, next: &Stored) -> GameRow {
+        let seats = [0, 1].map(|i| {
+            let (secret, user, level) = match &next.seats[i] {
+                Seat::Human { secret, user } => (Some(secret.clone()), user.clone(), None),
+                Seat::Computer(level) => (None, None, Some(level.get() as i64)),
+                Seat::Empty => (None, None, None),
+            };
+            let (rating, diff) = next.rating_changes[i].unzip();
+            SeatRow { secret, level, name: next.names[i].clone(), user, rating, diff }
+        });
+        let stopped = each!(&next.game, g => g.stopped()).map(stop_text);
+        let outcome = next.game.outcome();
+        let deadline_at = next.clock.as_ref().and_then(Clock::flag_at).map(|(_, at)| {
+            now_ms() + at.saturating_duration_since(Instant::now()).as_millis() as i64
+        });
+        GameRow {
+            id: self.id.clone(),
+            spec: serde_json::to_string(&self.spec).unwrap_or_default(),
+            start_position: self.start_position.clone(),
+            kind: self.kind.clone(),
+            status: status(&self.kind, next).into(),
+            seats,
+            invite: self.invite.clone(),
+            clock: next.clock.as_ref().map(|c| (c.initial_ms, c.increment_ms)),
+            stopped,
+            result: outcome.map(|o| o.result().to_string()),
+            termination: outcome.map(|o| o.termination.name().to_owned()),
+            rematch: next.rematch.clone(),
+            created_at: self.created_at,
+            updated_at: now_ms(),
+            version: self.version,
+            plies: next.game.plies() as i64,
+            offers: offers_text(&next.offers),
+            deadline_at,
+            rated: self.rated,
+            category: self.category.clone(),
         }
     }
 
-    /// The side whose seat `secret` holds.
-    fn side_of(&self, secret: &str) -> Option<Side> {
-        Side::ALL.into_iter().find(
-            |&side| matches!(&self.seats[side.index()], Seat::Human { secret: s, .. } if s == secret),
-        )
+    /// The side whose seat `actor` holds: by account where the seat has one, else by browser.
+    fn side_of(&self, actor: &Actor) -> Option<Side> {
+        Side::ALL.into_iter().find(|&side| match &self.now.seats[side.index()] {
+            Seat::Human { user: Some(user), .. } => {
+                actor.user.as_ref().is_some_and(|u| &u.id == user)
+            }
+            Seat::Human { secret, user: None } => *secret == actor.secret,
+            _ => false,
+        })
     }
 
     /// The state every connection is shown.
     fn state_json(&self) -> Value {
         let now = Instant::now();
-        let seat = |side: Side| match &self.seats[side.index()] {
-            // An imported record's players: names, no seat to take.
-            Seat::Empty if self.kind == "import" => {
-                json!({ "kind": "record", "name": self.names[side.index()] })
+        let stored = &self.now;
+        let game = &stored.game;
+        let seat = |side: Side| {
+            let i = side.index();
+            let mut seat = match &stored.seats[i] {
+                // An imported record's players: names, no seat to take.
+                Seat::Empty if self.kind == "import" => {
+                    json!({ "kind": "record", "name": stored.names[i] })
+                }
+                Seat::Empty => json!({ "kind": "empty", "name": stored.names[i] }),
+                Seat::Human { user, .. } => {
+                    json!({ "kind": "human", "name": stored.names[i], "account": user.is_some() })
+                }
+                Seat::Computer(level) => json!({ "kind": "computer", "level": level.get() }),
+            };
+            if let Some((rating, provisional)) = self.ratings[i] {
+                seat["rating"] = json!(rating);
+                seat["provisional"] = json!(provisional);
             }
-            Seat::Empty => json!({ "kind": "empty", "name": self.names[side.index()] }),
-            Seat::Human { .. } => json!({ "kind": "human", "name": self.names[side.index()] }),
-            Seat::Computer(level) => json!({ "kind": "computer", "level": level.get() }),
+            if let Some((before, diff)) = stored.rating_changes[i] {
+                seat["rating"] = json!(before);
+                seat["diff"] = json!(diff);
+            }
+            seat
         };
-        let side = |side: Option<Side>| side.map(|s| self.game.side_name(s));
-        let (_, moves) = self.game.history();
-        let before = each!(&self.game, game => game.last_move().map(|(before, _)| crate::model::WebGame::view(before)));
-        let outcome = self.game.outcome().map(|o| {
+        let side = |side: Option<Side>| side.map(|s| game.side_name(s));
+        let (_, moves) = game.history();
+        let before =
+            each!(game, g => g.last_move().map(|(before, _)| crate::model::WebGame::view(before)));
+        let outcome = game.outcome().map(|o| {
             json!({
                 "winner": side(o.winner),
                 "score": o.score,
@@ -241,7 +374,7 @@ impl Room {
                 "result": o.result().to_string(),
             })
         });
-        let clock = self.clock.as_ref().map(|c| {
+        let clock = stored.clock.as_ref().map(|c| {
             json!({
                 "initial_ms": c.initial_ms,
                 "increment_ms": c.increment_ms,
@@ -253,24 +386,25 @@ impl Room {
             "id": self.id,
             "spec": self.spec,
             "kind": self.kind,
-            "status": self.status(),
-            "sides": [self.game.side_name(Side::South), self.game.side_name(Side::North)],
+            "rated": self.rated,
+            "status": status(&self.kind, stored),
+            "sides": [game.side_name(Side::South), game.side_name(Side::North)],
             "seats": [seat(Side::South), seat(Side::North)],
-            "board": crate::model::board_view(&self.game),
-            "position": self.game.view(),
+            "board": crate::model::board_view(game),
+            "position": game.view(),
             "before": before,
-            "last": self.game.last(),
+            "last": game.last(),
             "moves": moves,
-            "ply": self.game.plies(),
-            "turn": self.game.outcome().is_none().then(|| self.game.side_name(self.game.turn())),
-            "legal": self.game.legal(),
+            "ply": game.plies(),
+            "turn": game.outcome().is_none().then(|| game.side_name(game.turn())),
+            "legal": if stored.cancelled { Vec::new() } else { game.legal() },
             "clock": clock,
             "offers": {
-                "draw": side(self.offers[DRAW]),
-                "takeback": side(self.offers[TAKEBACK]),
-                "rematch": side(self.offers[REMATCH]),
+                "draw": side(stored.offers[DRAW]),
+                "takeback": side(stored.offers[TAKEBACK]),
+                "rematch": side(stored.offers[REMATCH]),
             },
-            "rematch": self.rematch,
+            "rematch": stored.rematch,
             "outcome": outcome,
             "thinking": self.thinking,
             "created_at": self.created_at,
@@ -281,6 +415,19 @@ impl Room {
     fn publish(&mut self) {
         self.state = Arc::new(json!({ "t": "state", "game": self.state_json() }).to_string());
         let _ = self.events.send(Arc::clone(&self.state));
+    }
+}
+
+/// A game's status as the lists show it.
+fn status(kind: &str, stored: &Stored) -> &'static str {
+    if stored.cancelled {
+        "cancelled"
+    } else if kind == "import" || stored.game.outcome().is_some() {
+        "over"
+    } else if stored.seats.contains(&Seat::Empty) {
+        "waiting"
+    } else {
+        "playing"
     }
 }
 
@@ -304,12 +451,15 @@ async fn run(
     me: mpsc::Sender<Command>,
     app: App,
 ) {
-    // A computer to move when the room opens (a restarted server) moves.
+    look_up_ratings(&mut room, &app).await;
+    // A computer to move when the room opens (a restarted server) moves; a flag that fell
+    // while nobody watched is seen at once.
     room.publish();
-    think(&mut room, &me, &app);
+    think(&mut room, &me, &app).await;
     loop {
-        let flag = room.clock.as_ref().and_then(Clock::flag_at);
-        let idle = room.events.receiver_count() == 0 && !room.thinking && flag.is_none();
+        let flag = room.now.clock.as_ref().and_then(Clock::flag_at);
+        // A flag that falls while nobody watches is the sweeper's (`bus.rs`).
+        let idle = room.events.receiver_count() == 0 && !room.thinking;
         tokio::select! {
             command = receiver.recv() => match command {
                 Some(command) => handle(&mut room, command, &me, &app).await,
@@ -333,10 +483,27 @@ async fn sleep_until(at: Option<Instant>) {
     }
 }
 
+/// The current ratings of the seats' accounts, in a rated game not yet over.
+async fn look_up_ratings(room: &mut Room, app: &App) {
+    let Some(category) = room.category.clone().filter(|_| room.rated) else { return };
+    for side in Side::ALL {
+        let i = side.index();
+        room.ratings[i] = match &room.now.seats[i] {
+            Seat::Human { user: Some(user), .. } => {
+                let found = app.store.ratings_in(&category, std::slice::from_ref(user)).await;
+                let rating = found.ok().and_then(|r| r.first().map(|r| r.rating));
+                let rating = rating.unwrap_or_default();
+                Some((rating.rating.round() as i64, rating.is_provisional()))
+            }
+            _ => None,
+        };
+    }
+}
+
 async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, app: &App) {
     match command {
-        Command::Subscribe { secret, reply } => {
-            let you = secret.as_deref().and_then(|s| room.side_of(s));
+        Command::Subscribe { actor, reply } => {
+            let you = actor.as_ref().and_then(|a| room.side_of(a));
             let events = room.events.subscribe();
             let _ = reply.send(Subscription { you, state: Arc::clone(&room.state), events });
         }
@@ -345,41 +512,55 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
         }
         Command::Record { language, reply } => {
             let names = Side::ALL.map(|side| {
-                match (&room.seats[side.index()], &room.names[side.index()]) {
+                match (&room.now.seats[side.index()], &room.now.names[side.index()]) {
                     (Seat::Computer(level), _) => format!("awe level {}", level.get()),
                     (_, Some(name)) => name.clone(),
                     _ => "?".to_owned(),
                 }
             });
-            let _ = reply.send(room.game.record([&names[0], &names[1]], language));
+            let _ = reply.send(room.now.game.record([&names[0], &names[1]], language));
         }
         Command::History { reply } => {
-            let (positions, moves) = room.game.history();
+            let (positions, moves) = room.now.game.history();
             let _ = reply.send(json!({ "positions": positions, "moves": moves }));
         }
         Command::Game { reply } => {
-            let _ = reply.send(room.game.clone());
+            let _ = reply.send(room.now.game.clone());
         }
-        Command::Join { secret, invite, name, reply } => {
-            let _ = reply.send(join(room, secret, invite, name, app).await);
+        Command::Join { actor, invite, name, reply } => {
+            let mut result = join(room, &actor, invite.clone(), name.clone(), app).await;
+            if matches!(&result, Err(r) if r.code == "conflict") {
+                result = join(room, &actor, invite, name, app).await;
+            }
+            let _ = reply.send(result);
         }
-        Command::Act { secret, action, reply } => {
-            let result = match room.side_of(&secret) {
-                Some(side) => act(room, side, action, me, app).await,
+        Command::Act { actor, action, reply } => {
+            let result = match room.side_of(&actor) {
+                Some(side) => {
+                    let mut result = act(room, side, action.clone(), me, app).await;
+                    // Another server changed the game meanwhile: once more on what it holds.
+                    if matches!(&result, Err(r) if r.code == "conflict") {
+                        result = match room.side_of(&actor) {
+                            Some(side) => act(room, side, action, me, app).await,
+                            None => Err(refuse("no_seat", "you have no seat in this game")),
+                        };
+                    }
+                    result
+                }
                 None => {
                     Err(refuse("no_seat", "you have no seat in this game: spectators only watch"))
                 }
             };
             let _ = reply.send(result);
         }
-        Command::Thought { ply, text } => {
+        Command::Thought { version, text } => {
             room.thinking = false;
-            // A move for a position that is gone (taken back, ended) is dropped.
+            // A move for a game that changed meanwhile (taken back, ended) is dropped.
             if let Some(text) = text
-                && ply == room.game.plies()
-                && room.game.outcome().is_none()
+                && version == room.version
+                && room.now.game.outcome().is_none()
             {
-                let side = room.game.turn();
+                let side = room.now.game.turn();
                 if let Err(error) = play(room, side, &text, app).await {
                     eprintln!(
                         "awe serve: game {}: the computer's move {text}: {}",
@@ -388,38 +569,127 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
                 }
             }
             room.publish();
-            think(room, me, app);
+            think(room, me, app).await;
         }
-        Command::DrawAnswer { ply, accepts } => {
+        Command::DrawAnswer { version, accepts } => {
             room.thinking = false;
-            if ply == room.game.plies() && room.game.outcome().is_none() {
+            if version == room.version && room.now.game.outcome().is_none() {
+                let mut next = room.now.clone();
                 if accepts {
-                    let _ = end(room, Stop::Agreement, app).await;
-                } else {
-                    room.offers[DRAW] = None;
+                    next.game.stop(Stop::Agreement);
                 }
+                next.offers[DRAW] = None;
+                let _ = save(room, next, Ops::default(), app).await;
             }
             room.publish();
-            think(room, me, app);
+            think(room, me, app).await;
+        }
+        Command::Changed { version } => {
+            if version > room.version {
+                reload(room, app).await;
+                think(room, me, app).await;
+            }
+        }
+        Command::Retry => think(room, me, app).await,
+    }
+}
+
+/// Reads the game again from the database (another server changed it) and shows it.
+async fn reload(room: &mut Room, app: &App) {
+    let loaded = match app.store.load(&room.id).await {
+        Ok(Some((row, moves))) if row.version != room.version => Room::load(&row, &moves),
+        Ok(_) => return,
+        Err(error) => Err(error.to_string()),
+    };
+    match loaded {
+        Ok(fresh) => {
+            room.version = fresh.version;
+            room.now = fresh.now;
+            room.thinking = false;
+            look_up_ratings(room, app).await;
+            room.publish();
+        }
+        Err(error) => eprintln!("awe serve: game {} could not be read again: {error}", room.id),
+    }
+}
+
+/// What a change writes besides the game's row.
+#[derive(Default)]
+struct Ops {
+    add: Option<MoveRow>,
+    take_back_from: Option<i64>,
+    new_game: Option<GameRow>,
+}
+
+/// Writes `next` (and `ops`) if the database still holds the room's version, then keeps it:
+/// refused with `retry` if the database failed, `conflict` (after reading the game again) if
+/// another server changed it meanwhile.
+async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<(), Refusal> {
+    if room.now.game.outcome().is_none() && next.game.outcome().is_some() {
+        // Over: the clocks stop, the offers of the game go.
+        if let Some(clock) = &mut next.clock {
+            clock.stop(Instant::now());
+        }
+        next.offers[DRAW] = None;
+        next.offers[TAKEBACK] = None;
+    }
+    let before = room.row(&room.now);
+    let row = room.row(&next);
+    let ends = room.now.game.outcome().is_none() && next.game.outcome().is_some();
+    let rate = match next.game.outcome() {
+        Some(outcome) if ends && room.rated => Some(outcome.score[0] as f64 / 2.0),
+        _ => None,
+    };
+    let commit = Commit {
+        row: &row,
+        take_back_from: ops.take_back_from,
+        add: ops.add.as_ref(),
+        rate,
+        new_game: ops.new_game.as_ref(),
+        lobby: before.status != row.status || before.seats != row.seats,
+    };
+    match app.store.commit(&commit).await {
+        Ok(Committed::Done { version, ratings }) => {
+            if let Some(changes) = ratings {
+                next.rating_changes = changes.map(Some);
+            }
+            room.version = version;
+            room.now = next;
+            if commit.lobby {
+                app.lobby_changed();
+            }
+            Ok(())
+        }
+        Ok(Committed::Conflict) => {
+            reload(room, app).await;
+            Err(refuse("conflict", "the game changed meanwhile; try again"))
+        }
+        Err(error) => {
+            eprintln!("awe serve: game {}: {error}", room.id);
+            Err(refuse("retry", "the change could not be recorded; try again"))
         }
     }
 }
 
-/// Gives a free seat to the holder of `secret`, with the invitation where the game needs one.
+/// Gives a free seat to `actor`, with the invitation where the game needs one.
 async fn join(
     room: &mut Room,
-    secret: String,
+    actor: &Actor,
     invite: Option<String>,
     name: Option<String>,
     app: &App,
 ) -> Result<Side, Refusal> {
-    if let Some(side) = room.side_of(&secret) {
+    if let Some(side) = room.side_of(actor) {
         return Ok(side);
     }
     if room.kind == "import" {
         return Err(refuse("read_only", "an imported record is only replayed"));
     }
-    let Some(side) = Side::ALL.into_iter().find(|s| room.seats[s.index()] == Seat::Empty) else {
+    if room.now.cancelled {
+        return Err(refuse("cancelled", "this challenge was withdrawn"));
+    }
+    let Some(side) = Side::ALL.into_iter().find(|s| room.now.seats[s.index()] == Seat::Empty)
+    else {
         return Err(refuse("seats_taken", "both seats are taken: you may watch"));
     };
     if let Some(expected) = &room.invite {
@@ -428,21 +698,24 @@ async fn join(
             return Err(refuse("invite", "this seat is for the friend invited by the game's link"));
         }
     }
-    let status = if room.seats.iter().filter(|s| **s == Seat::Empty).count() == 1 {
-        "playing"
-    } else {
-        "waiting"
-    };
-    match app.store.take_seat(&room.id, side, &secret, name.as_deref(), status).await {
-        Ok(true) => {}
-        Ok(false) => return Err(refuse("seat_taken", "the seat was taken meanwhile")),
-        Err(error) => {
-            eprintln!("awe serve: game {}: {error}", room.id);
-            return Err(refuse("retry", "the seat could not be recorded; try again"));
+    if room.rated {
+        let Some(user) = &actor.user else {
+            return Err(refuse("sign_in", "a rated game is for players signed in"));
+        };
+        let other = &room.now.seats[side.opponent().index()];
+        if matches!(other, Seat::Human { user: Some(u), .. } if *u == user.id) {
+            return Err(refuse("own_challenge", "this is your own challenge"));
         }
     }
-    room.seats[side.index()] = Seat::Human { secret };
-    room.names[side.index()] = name;
+    let mut next = room.now.clone();
+    next.seats[side.index()] = Seat::Human {
+        secret: actor.secret.clone(),
+        user: actor.user.as_ref().map(|u| u.id.clone()),
+    };
+    // An account plays under its name.
+    next.names[side.index()] = actor.user.as_ref().map(|u| u.name.clone()).or(name);
+    save(room, next, Ops::default(), app).await?;
+    look_up_ratings(room, app).await;
     room.publish();
     Ok(side)
 }
@@ -454,44 +727,49 @@ async fn act(
     me: &mpsc::Sender<Command>,
     app: &App,
 ) -> Result<(), Refusal> {
-    let over = room.game.outcome().is_some();
-    let opponent = room.seats[side.opponent().index()].clone();
+    let over = room.now.game.outcome().is_some() || room.now.cancelled;
+    let opponent = room.now.seats[side.opponent().index()].clone();
+    let mut next = room.now.clone();
+    let mut ops = Ops::default();
     match action {
         Action::Move { ply, text } => {
             if over {
                 return Err(refuse("over", "the game is over"));
             }
-            if room.seats.contains(&Seat::Empty) {
+            if room.now.seats.contains(&Seat::Empty) {
                 return Err(refuse("waiting", "the game starts when both seats are taken"));
             }
-            if room.game.turn() != side {
+            if room.now.game.turn() != side {
                 return Err(refuse("not_your_turn", "it is not your turn"));
             }
-            if ply != room.game.plies() {
+            if ply != room.now.game.plies() {
                 return Err(refuse(
                     "stale",
                     format!(
                         "stale move: it was sent for move {}, the game is at move {}",
                         ply + 1,
-                        room.game.plies() + 1
+                        room.now.game.plies() + 1
                     ),
                 ));
             }
             play(room, side, &text, app).await?;
-            room.offers = [None; 3];
+            room.publish();
+            nudge(me);
+            return Ok(());
         }
         Action::Resign => {
             if over {
                 return Err(refuse("over", "the game is over"));
             }
-            end(room, Stop::Resignation(side), app).await?;
+            next.game.stop(Stop::Resignation(side));
         }
         Action::Draw(true) => {
             if over {
                 return Err(refuse("over", "the game is over"));
             }
-            if room.offers[DRAW] == Some(side.opponent()) {
-                end(room, Stop::Agreement, app).await?;
+            if room.now.offers[DRAW] == Some(side.opponent()) {
+                next.game.stop(Stop::Agreement);
+                next.offers[DRAW] = None;
             } else if let Seat::Computer(_) = opponent {
                 if room.thinking {
                     return Err(refuse(
@@ -499,13 +777,16 @@ async fn act(
                         "the computer is thinking: offer again after its move",
                     ));
                 }
-                room.offers[DRAW] = Some(side);
+                next.offers[DRAW] = Some(side);
+                save(room, next, ops, app).await?;
                 ask_the_computer_about_a_draw(room, side.opponent(), me, app);
+                room.publish();
+                return Ok(());
             } else {
-                room.offers[DRAW] = Some(side);
+                next.offers[DRAW] = Some(side);
             }
         }
-        Action::Draw(false) => room.offers[DRAW] = None,
+        Action::Draw(false) => next.offers[DRAW] = None,
         Action::Takeback(true) => {
             if over {
                 return Err(refuse("over", "the game is over"));
@@ -517,123 +798,102 @@ async fn act(
                 ));
             }
             let computer = matches!(opponent, Seat::Computer(_));
-            if room.offers[TAKEBACK] == Some(side.opponent()) {
-                take_back(room, side.opponent(), app).await?;
+            if room.now.offers[TAKEBACK] == Some(side.opponent()) {
+                ops.take_back_from = Some(take_back(&mut next, side.opponent())?);
             } else if computer {
-                take_back(room, side, app).await?;
+                ops.take_back_from = Some(take_back(&mut next, side)?);
             } else {
-                room.offers[TAKEBACK] = Some(side);
+                next.offers[TAKEBACK] = Some(side);
             }
         }
-        Action::Takeback(false) => room.offers[TAKEBACK] = None,
+        Action::Takeback(false) => next.offers[TAKEBACK] = None,
         Action::Rematch => {
-            if !over {
+            if !over || room.now.cancelled {
                 return Err(refuse("rematch_after", "a rematch comes after the game"));
             }
-            if room.rematch.is_some() {
+            if room.now.rematch.is_some() {
                 return Ok(());
             }
             let computer = matches!(opponent, Seat::Computer(_));
-            if computer || room.offers[REMATCH] == Some(side.opponent()) {
-                rematch(room, app).await?;
+            if computer || room.now.offers[REMATCH] == Some(side.opponent()) {
+                let game = rematch(room);
+                next.rematch = Some(game.id.clone());
+                next.offers[REMATCH] = None;
+                ops.new_game = Some(game);
             } else {
-                room.offers[REMATCH] = Some(side);
+                next.offers[REMATCH] = Some(side);
             }
         }
+        Action::Cancel => {
+            if !room.now.seats.contains(&Seat::Empty) || room.now.game.plies() > 0 {
+                return Err(refuse(
+                    "cancel_before",
+                    "only a challenge nobody took can be withdrawn",
+                ));
+            }
+            next.cancelled = true;
+        }
     }
+    save(room, next, ops, app).await?;
     room.publish();
-    think(room, me, app);
+    nudge(me);
     Ok(())
+}
+
+/// Has the room look, once this command is answered, whether the computer is to move: the
+/// player's answer does not wait for the lease.
+fn nudge(me: &mpsc::Sender<Command>) {
+    let _ = me.try_send(Command::Retry);
 }
 
 /// Plays `text` for `side`: checked by the rules, timed, written to the database, then kept.
 async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), Refusal> {
-    let mut game = room.game.clone();
-    game.play(text).map_err(|e| refuse("illegal", e.0))?;
+    let mut next = room.now.clone();
+    next.game.play(text).map_err(|e| refuse("illegal", e.0))?;
     let now = Instant::now();
-    let mut clock = room.clock.clone();
-    if let Some(clock) = &mut clock {
-        let next = game.outcome().is_none().then(|| game.turn());
-        if !clock.moved(side, next, now) {
+    if let Some(clock) = &mut next.clock {
+        let following = next.game.outcome().is_none().then(|| next.game.turn());
+        if !clock.moved(side, following, now) {
             // The flag fell before the move came.
             flag_fell(room, side, app).await;
             return Err(refuse("time_out", "your time ran out"));
         }
-        if next.is_none() {
+        if following.is_none() {
             clock.stop(now);
         }
     }
-    let row = MoveRow {
-        ply: room.game.plies() as i64,
+    next.offers = [None; 3];
+    let add = MoveRow {
+        ply: room.now.game.plies() as i64,
         text: text.to_owned(),
-        clocks: clock.as_ref().map(|c| c.snapshot(now)),
+        clocks: next.clock.as_ref().map(|c| c.snapshot(now)),
         played_at: now_ms(),
     };
-    if let Err(error) = app.store.add_move(&room.id, &row).await {
-        eprintln!("awe serve: game {}: move {}: {error}", room.id, row.ply);
-        return Err(refuse("retry", "the move could not be recorded; try again"));
-    }
-    room.game = game;
-    room.clock = clock;
-    if room.game.outcome().is_some() {
-        record_end(room, None, app).await;
-    }
-    Ok(())
-}
-
-/// Ends the game as the players stop it.
-async fn end(room: &mut Room, stop: Stop, app: &App) -> Result<(), Refusal> {
-    let mut game = room.game.clone();
-    game.stop(stop);
-    if game.outcome().is_none() {
-        return Ok(());
-    }
-    let previous = std::mem::replace(&mut room.game, game);
-    if !record_end(room, Some(stop), app).await {
-        room.game = previous;
-        return Err(refuse("retry", "the end of the game could not be recorded; try again"));
-    }
-    Ok(())
-}
-
-/// Writes how the game ended; false if the database refused.
-async fn record_end(room: &mut Room, stop: Option<Stop>, app: &App) -> bool {
-    let outcome = room.game.outcome();
-    if let Some(clock) = &mut room.clock {
-        clock.stop(Instant::now());
-    }
-    room.offers[DRAW] = None;
-    room.offers[TAKEBACK] = None;
-    let result = outcome.map(|o| o.result().to_string());
-    let termination = outcome.map(|o| o.termination.name());
-    let stopped = stop.map(stop_text);
-    match app
-        .store
-        .set_status(&room.id, "over", stopped.as_deref(), result.as_deref(), termination)
-        .await
-    {
-        Ok(()) => true,
-        Err(error) => {
-            eprintln!("awe serve: game {}: {error}", room.id);
-            false
-        }
-    }
+    next.move_clocks.push(add.clocks);
+    save(room, next, Ops { add: Some(add), ..Ops::default() }, app).await
 }
 
 async fn flag_fell(room: &mut Room, side: Side, app: &App) {
-    let still = room.clock.as_ref().is_some_and(|c| c.left(side, Instant::now()) <= 0);
-    if still && room.game.outcome().is_none() {
-        let _ = end(room, Stop::TimeForfeit(side), app).await;
+    let still = room.now.clock.as_ref().is_some_and(|c| c.left(side, Instant::now()) <= 0);
+    if still && room.now.game.outcome().is_none() {
+        let mut next = room.now.clone();
+        next.game.stop(Stop::TimeForfeit(side));
+        if save(room, next, Ops::default(), app).await.is_err() {
+            // Written by another server (the game is read again), or the database failed: the
+            // sweeper comes back to it.
+            return;
+        }
         room.publish();
     }
 }
 
-/// Takes back `side`'s last move, and the other side's reply if there was one since.
-async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), Refusal> {
-    let mut game = room.game.clone();
+/// Takes back `side`'s last move in `next`, and the other side's reply if there was one since:
+/// the ply from which the moves are taken back.
+fn take_back(next: &mut Stored, side: Side) -> Result<i64, Refusal> {
+    let game = &mut next.game;
     let mut plies = game.plies();
     // Back to before `side`'s last move.
-    let movers: Vec<Side> = each!(&game, g => g.positions()[..g.moves().len()].iter().map(awe_game::Position::turn).collect());
+    let movers: Vec<Side> = each!(&*game, g => g.positions()[..g.moves().len()].iter().map(awe_game::Position::turn).collect());
     let Some(last) = movers.iter().rposition(|&s| s == side) else {
         return Err(refuse("no_takeback", "you have no move to take back"));
     };
@@ -641,85 +901,84 @@ async fn take_back(room: &mut Room, side: Side, app: &App) -> Result<(), Refusal
         game.undo();
         plies -= 1;
     }
-    if let Err(error) = app.store.take_back(&room.id, plies as i64).await {
-        eprintln!("awe serve: game {}: {error}", room.id);
-        return Err(refuse("retry", "the takeback could not be recorded; try again"));
-    }
-    room.game = game;
-    room.offers = [None; 3];
+    next.offers = [None; 3];
+    next.move_clocks.truncate(plies);
     // The clocks as they were after the move now last, running for the side to act.
-    if let Some(clock) = &mut room.clock {
-        let stored = app.store.load(&room.id).await.ok().flatten();
-        let last = stored.and_then(|(_, moves)| moves.last().and_then(|m| m.clocks));
-        clock.remaining = last.unwrap_or([clock.initial_ms; 2]);
-        clock.running = (plies > 0).then(|| (room.game.turn(), Instant::now()));
+    if let Some(clock) = &mut next.clock {
+        clock.remaining =
+            next.move_clocks.last().copied().flatten().unwrap_or([clock.initial_ms; 2]);
+        clock.running = (plies > 0).then(|| (game.turn(), Instant::now()));
     }
-    Ok(())
+    Ok(plies as i64)
 }
 
-/// Starts the game that follows, colours swapped.
-async fn rematch(room: &mut Room, app: &App) -> Result<(), Refusal> {
+/// The game that follows, colours swapped.
+fn rematch(room: &Room) -> GameRow {
     let id = crate::app::new_id();
-    let row = GameRow {
-        id: id.clone(),
-        spec: serde_json::to_string(&room.spec).map_err(|e| refuse("retry", e.to_string()))?,
-        start_position: room.game.start_text(&room.spec),
+    let stored = &room.now;
+    let seats = [1, 0].map(|i| match stored.seats[i].clone() {
+        Seat::Human { secret, user } => SeatRow {
+            secret: Some(secret),
+            user,
+            name: stored.names[i].clone(),
+            ..SeatRow::default()
+        },
+        Seat::Computer(level) => SeatRow { level: Some(level.get() as i64), ..SeatRow::default() },
+        Seat::Empty => SeatRow::default(),
+    });
+    GameRow {
+        id,
+        spec: serde_json::to_string(&room.spec).unwrap_or_default(),
+        start_position: room.start_position.clone(),
         kind: room.kind.clone(),
         status: "playing".into(),
-        seats: [1, 0].map(|i| match room.seats[i].clone() {
-            Seat::Human { secret } => {
-                SeatRow { secret: Some(secret), level: None, name: room.names[i].clone() }
-            }
-            Seat::Computer(level) => {
-                SeatRow { secret: None, level: Some(level.get() as i64), name: None }
-            }
-            Seat::Empty => SeatRow::default(),
-        }),
-        invite: None,
-        clock: room.clock.as_ref().map(|c| (c.initial_ms, c.increment_ms)),
-        stopped: None,
-        result: None,
-        termination: None,
-        rematch: None,
+        seats,
+        clock: stored.clock.as_ref().map(|c| (c.initial_ms, c.increment_ms)),
         created_at: now_ms(),
         updated_at: now_ms(),
-    };
-    let stored = async {
-        app.store.create(&row).await?;
-        app.store.set_rematch(&room.id, &id).await
-    };
-    if let Err(error) = stored.await {
-        eprintln!("awe serve: game {}: rematch: {error}", room.id);
-        return Err(refuse("retry", "the rematch could not be recorded; try again"));
+        rated: room.rated,
+        category: room.category.clone(),
+        ..GameRow::default()
     }
-    room.rematch = Some(id);
-    room.offers[REMATCH] = None;
-    Ok(())
 }
 
-/// Starts the computer's search if it is its turn.
-fn think(room: &mut Room, me: &mpsc::Sender<Command>, app: &App) {
-    if room.thinking || room.game.outcome().is_some() {
+/// Starts the computer's search if it is its turn, under a lease so that one server alone
+/// searches; if another server holds it, tries again after a while (that server's move comes
+/// through the bus, or its lease runs out).
+async fn think(room: &mut Room, me: &mpsc::Sender<Command>, app: &App) {
+    if room.thinking || room.now.game.outcome().is_some() || room.now.cancelled {
         return;
     }
-    let Seat::Computer(level) = room.seats[room.game.turn().index()] else { return };
+    let Seat::Computer(level) = room.now.seats[room.now.game.turn().index()] else { return };
     let mut time = crate::pool::think_time(level);
-    if let Some(clock) = &room.clock {
+    if let Some(clock) = &room.now.clock {
         // A share of what is left, so that the computer keeps to its clock.
-        let left = clock.left(room.game.turn(), Instant::now()).max(0) as u64;
+        let left = clock.left(room.now.game.turn(), Instant::now()).max(0) as u64;
         time = time.min(Duration::from_millis((left / 20).max(20)));
     }
+    let until = now_ms() + (time + LEASE_MARGIN).as_millis() as i64;
+    match app.store.take_lease(&room.id, room.version, &app.server_id, until).await {
+        Ok(true) => {}
+        Ok(false) | Err(_) => {
+            let me = me.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(LEASE_MARGIN / 2).await;
+                let _ = me.send(Command::Retry).await;
+            });
+            return;
+        }
+    }
     room.thinking = true;
-    let game = room.game.clone();
-    let ply = game.plies();
-    let seed = ply as u64 ^ room.created_at as u64;
+    let game = room.now.game.clone();
+    let version = room.version;
+    let seed = game.plies() as u64 ^ room.created_at as u64;
     let (me, pool) = (me.clone(), app.pool.clone());
     tokio::spawn(async move {
         let text = pool
             .run(move || each!(&game, g => crate::pool::computer_move(g, level, time, seed)))
             .await
             .flatten();
-        let _ = me.send(Command::Thought { ply, text }).await;
+        let _ = me.send(Command::Thought { version, text }).await;
     });
 }
 
@@ -731,8 +990,8 @@ fn ask_the_computer_about_a_draw(
     app: &App,
 ) {
     room.thinking = true;
-    let game = room.game.clone();
-    let ply = game.plies();
+    let game = room.now.game.clone();
+    let version = room.version;
     let (me, pool) = (me.clone(), app.pool.clone());
     tokio::spawn(async move {
         let time = Duration::from_millis(300);
@@ -740,6 +999,24 @@ fn ask_the_computer_about_a_draw(
             .run(move || each!(&game, g => awe_players::analysis::accepts_agreement(g, side, time)))
             .await
             .unwrap_or(false);
-        let _ = me.send(Command::DrawAnswer { ply, accepts }).await;
+        let _ = me.send(Command::DrawAnswer { version, accepts }).await;
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offers_read_back_as_written() {
+        let offers = [Some(Side::South), None, Some(Side::North)];
+        let text = offers_text(&offers);
+        assert_eq!(text.as_deref(), Some("draw:south rematch:north"));
+        assert_eq!(offers_from_text(text.as_deref()), offers);
+        assert_eq!(offers_text(&[None; 3]), None);
+        assert_eq!(
+            offers_from_text(Some("draw:east nonsense takeback:north")),
+            [None, Some(Side::North), None]
+        );
+    }
 }

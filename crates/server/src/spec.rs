@@ -88,6 +88,39 @@ impl Spec {
         })
     }
 
+    /// The rating category of games of this spec: the game and what changes how it is played
+    /// (`awele:abapa`, `awithlaknannai:mosona:wikipedia`, `awechec:standard`); `None` where
+    /// games are not rated (handicaps).
+    pub fn category(&self) -> Result<Option<String>, SpecError> {
+        Ok(match self.normalized()? {
+            Spec::Awele { rules: Some(rules) } => Some(format!("awele:{rules}")),
+            Spec::Awithlaknannai { board: Some(board), rules: Some(rules) } => {
+                Some(format!("awithlaknannai:{board}:{rules}"))
+            }
+            Spec::Awechec { variant: Some(variant), handicap: None } => {
+                Some(format!("awechec:{variant}"))
+            }
+            _ => None,
+        })
+    }
+
+    /// Every rating category, in the order the leaderboards list them.
+    pub fn categories() -> Vec<String> {
+        let mut all = Vec::new();
+        for rules in awe_awele::RuleSet::ALL {
+            all.push(format!("awele:{}", rules.name()));
+        }
+        for board in BoardKind::ALL {
+            for rules in awe_awithlaknannai::RuleSet::ALL {
+                all.push(format!("awithlaknannai:{}:{}", board.name(), rules.name()));
+            }
+        }
+        for variant in awe_awechec::Variant::ALL {
+            all.push(format!("awechec:{}", variant.name()));
+        }
+        all
+    }
+
     /// The game's name: `awele`, `awithlaknannai` or `awechec`.
     pub fn game(&self) -> &'static str {
         match self {

@@ -1,18 +1,24 @@
 //! The live game over a WebSocket: the room's states as they come, the player's actions as they
-//! are sent, an error to the client that caused it alone.
+//! are sent, an error to the client that caused it alone. And the live lobby.
+//!
+//! A connection is opened only from a page of this site (its `Origin`: another site's page
+//! would ride on the player's cookies), sends at most a few messages a second (a burst, then
+//! [`crate::limits::Settings::messages_per_second`]; beyond, it is told and its messages are
+//! dropped, and a client that keeps on is let go), each at most [`MAX_MESSAGE`] bytes.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message as Frame, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::sync::{broadcast, oneshot};
 
-use crate::app::{App, hash};
-use crate::http::{ApiError, Message, perform, secret};
-use crate::room::{Command, Handle, Subscription};
+use crate::app::App;
+use crate::http::{ApiError, Message, perform, same_origin};
+use crate::limits::Bucket;
+use crate::room::{Actor, Command, Handle, Subscription};
 
 /// The largest message a client may send.
 pub const MAX_MESSAGE: usize = 4096;
@@ -23,12 +29,22 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// A connection with nothing heard for this long is closed (browsers ping every 30 s).
 const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
 
+/// Messages beyond the rate a client may send before it is let go.
+const OVER_RATE: u32 = 50;
+
+fn cross_site() -> Response {
+    ApiError::new(StatusCode::FORBIDDEN, "csrf", "a connection from another site").into_response()
+}
+
 pub async fn upgrade(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    if !same_origin(&headers) {
+        return cross_site();
+    }
     let handle = match app.room(&id).await {
         Ok(Some(handle)) => handle,
         Ok(None) => {
@@ -38,11 +54,15 @@ pub async fn upgrade(
             return ApiError::unavailable(message).into_response();
         }
     };
-    let secret = secret(&headers).map(|s| hash(&s));
+    let actor = match crate::accounts::actor(&app, &headers).await {
+        Ok(actor) => actor,
+        Err(error) => return error.into_response(),
+    };
+    let rate = app.limits.settings.messages_per_second.max(1) as f64;
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(socket, handle, secret))
+        .on_upgrade(move |socket| connection(socket, handle, actor, rate))
 }
 
 async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
@@ -52,14 +72,14 @@ async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
     )
 }
 
-async fn subscribe(handle: &Handle, secret: Option<String>) -> Option<Subscription> {
+async fn subscribe(handle: &Handle, actor: Option<Actor>) -> Option<Subscription> {
     let (reply, answer) = oneshot::channel();
-    handle.commands.send(Command::Subscribe { secret, reply }).await.ok()?;
+    handle.commands.send(Command::Subscribe { actor, reply }).await.ok()?;
     answer.await.ok()
 }
 
-async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String>) {
-    let Some(Subscription { you, state, mut events }) = subscribe(&handle, secret.clone()).await
+async fn connection(mut socket: WebSocket, handle: Handle, actor: Option<Actor>, rate: f64) {
+    let Some(Subscription { you, state, mut events }) = subscribe(&handle, actor.clone()).await
     else {
         return;
     };
@@ -70,6 +90,8 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
     {
         return;
     }
+    let mut bucket = Bucket::full(2.0 * rate);
+    let mut over_rate = 0;
     loop {
         tokio::select! {
             frame = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => {
@@ -80,16 +102,25 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
                         continue;
                     }
                     Ok(Some(Ok(_))) => continue,
-                    // Closed, broken, too large, or silent for too long.
+                    // Closed, broken, too large, not UTF-8, or silent for too long.
                     _ => break,
                 };
+                if let Err(wait) = bucket.take(2.0 * rate, rate, Instant::now()) {
+                    over_rate += 1;
+                    if over_rate > OVER_RATE {
+                        break;
+                    }
+                    let message = format!("too many messages: wait {} ms", wait.as_millis().max(1));
+                    if !send(&mut socket, error("too_many", &message)).await { break }
+                    continue;
+                }
                 let reply = match serde_json::from_str::<Message>(&text) {
                     Err(e) => Some(error("bad_request", &format!("bad message: {e}"))),
-                    Ok(message) => match (message.action(), &secret) {
+                    Ok(message) => match (message.action(), &actor) {
                         (None, _) => Some(json!({ "t": "pong" }).to_string()),
                         (Some(_), None) => Some(error("no_seat", "you have no seat in this game: spectators only watch")),
-                        (Some(action), Some(secret)) => {
-                            perform(&handle, secret.clone(), action).await.err().map(|e| error(e.code, &e.message))
+                        (Some(action), Some(actor)) => {
+                            perform(&handle, actor.clone(), action).await.err().map(|e| error(e.code, &e.message))
                         }
                     },
                 };
@@ -103,7 +134,7 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
                 Ok(state) => if !send(&mut socket, state.as_str().to_owned()).await { break },
                 // Too slow for the room: what it missed is the latest state.
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    let Some(again) = subscribe(&handle, secret.clone()).await else { break };
+                    let Some(again) = subscribe(&handle, actor.clone()).await else { break };
                     events = again.events;
                     if !send(&mut socket, again.state.as_str().to_owned()).await { break }
                 }
@@ -116,4 +147,49 @@ async fn connection(mut socket: WebSocket, handle: Handle, secret: Option<String
 /// An error for this client alone: a code the pages translate, and a message in English.
 fn error(code: &str, message: &str) -> String {
     json!({ "t": "error", "code": code, "message": message }).to_string()
+}
+
+/// The lobby, live: its lists at once, then whenever they change.
+pub async fn lobby(
+    State(app): State<App>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return cross_site();
+    }
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| lobby_connection(socket, app))
+}
+
+async fn lobby_connection(mut socket: WebSocket, app: App) {
+    let mut lists = app.lobby.subscribe();
+    let first = match crate::lobby::lists(&app).await {
+        Ok(lists) => json!({ "t": "lobby", "lobby": lists }).to_string(),
+        Err(_) => error("retry", "the lists could not be read; they come when they change"),
+    };
+    if !send(&mut socket, first).await {
+        return;
+    }
+    lists.mark_unchanged();
+    loop {
+        tokio::select! {
+            frame = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match frame {
+                // Pings (and anything else) keep the connection open; nothing is asked here.
+                Ok(Some(Ok(Frame::Text(_) | Frame::Ping(_) | Frame::Pong(_)))) => {}
+                _ => break,
+            },
+            changed = lists.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let text = lists.borrow_and_update().clone();
+                if !text.is_empty() && !send(&mut socket, text.as_str().to_owned()).await {
+                    break;
+                }
+            }
+        }
+    }
 }

@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -17,29 +16,47 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// A running server.
 pub struct Server {
     pub addr: SocketAddr,
-    pub dir: PathBuf,
+    /// The database's address.
+    pub database: String,
 }
 
-/// Starts a server on an ephemeral port, with a new SQLite file (or `database` if given).
+/// Starts a server on an ephemeral port, with a new database of its own: a SQLite file, or a
+/// PostgreSQL database if `AWE_TEST_DATABASE` names a server (CI runs these tests both ways).
 pub async fn start(name: &str) -> Server {
+    start_with(name, awe_server::limits::Settings::default()).await
+}
+
+/// The same, with the limits given.
+pub async fn start_with(name: &str, limits: awe_server::limits::Settings) -> Server {
+    let database = awe_server::testing::database_url(name).await;
+    start_on(&database, limits).await
+}
+
+/// A server on an existing database (a second server beside a first).
+pub async fn start_on(database: &str, limits: awe_server::limits::Settings) -> Server {
     // The engines play without an endgame database rather than build one into the user's cache.
     awe_players::cache::build_when_missing(false);
-    let dir = std::env::temp_dir().join(format!("awe-server-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let database = format!("sqlite://{}?mode=rwc", dir.join("awe.db").display());
-    let config =
-        awe_server::Config { addr: "127.0.0.1:0".parse().unwrap(), database, endgame_seeds: 12 };
+    let config = awe_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: database.to_owned(),
+        endgame_seeds: 12,
+        limits,
+    };
     let (addr, server) = awe_server::bind(&config).await.expect("the server starts");
     tokio::spawn(server);
-    Server { addr, dir }
+    Server { addr, database: database.to_owned() }
 }
 
-/// A browser: its cookie, once the server has given it one.
+/// Whether the tests run on PostgreSQL.
+pub fn on_postgres() -> bool {
+    std::env::var("AWE_TEST_DATABASE").is_ok_and(|url| url.starts_with("postgres"))
+}
+
+/// A browser: its cookies, once the server has given them.
 #[derive(Clone, Debug)]
 pub struct Browser {
     pub base: String,
-    pub cookie: Option<String>,
+    pub cookies: std::collections::BTreeMap<String, String>,
     http: reqwest::Client,
 }
 
@@ -47,28 +64,50 @@ impl Browser {
     pub fn new(server: &Server) -> Browser {
         Browser {
             base: format!("http://{}", server.addr),
-            cookie: None,
+            cookies: Default::default(),
             http: reqwest::Client::new(),
         }
     }
 
+    /// The same browser (its cookies) speaking to another server.
+    pub fn on(&self, server: &Server) -> Browser {
+        Browser { base: format!("http://{}", server.addr), ..self.clone() }
+    }
+
+    /// The `Cookie` header it sends.
+    pub fn cookie(&self) -> Option<String> {
+        let pairs: Vec<String> = self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        (!pairs.is_empty()).then(|| pairs.join("; "))
+    }
+
     fn remember(&mut self, response: &reqwest::Response) {
         for value in response.headers().get_all("set-cookie") {
-            if let Some(pair) = value.to_str().ok().and_then(|v| v.split(';').next()) {
-                self.cookie = Some(pair.to_owned());
+            let Some(pair) = value.to_str().ok().and_then(|v| v.split(';').next()) else {
+                continue;
+            };
+            if let Some((name, value)) = pair.split_once('=') {
+                if value.is_empty() {
+                    self.cookies.remove(name);
+                } else {
+                    self.cookies.insert(name.to_owned(), value.to_owned());
+                }
             }
         }
     }
 
-    /// A request's status and JSON answer (`Value::Null` if not JSON).
+    /// A request's status and JSON answer (`Value::Null` if not JSON), sent as the site's pages
+    /// send them: the cookies, and the token against forgery.
     pub async fn send(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let url = format!("{}{path}", self.base);
         let mut request = match method {
             "GET" => self.http.get(&url),
             _ => self.http.post(&url),
         };
-        if let Some(cookie) = &self.cookie {
+        if let Some(cookie) = self.cookie() {
             request = request.header("cookie", cookie);
+        }
+        if let Some(token) = self.cookies.get("awe_csrf") {
+            request = request.header("x-csrf-token", token);
         }
         if let Some(body) = body {
             request = request.header("content-type", "application/json").body(body.to_string());
@@ -88,11 +127,19 @@ impl Browser {
         self.send("POST", path, Some(body)).await
     }
 
+    /// Signs up (the account made) and stays signed in.
+    pub async fn sign_up(&mut self, name: &str, password: &str) {
+        let (status, answer) =
+            self.post("/api/account/signup", json!({ "name": name, "password": password })).await;
+        assert_eq!(status, 200, "{answer}");
+        assert!(self.cookies.contains_key("awe_session"));
+    }
+
     /// Raw text of a GET (records, pages) and its status.
     pub async fn text(&mut self, path: &str) -> (u16, String) {
         let url = format!("{}{path}", self.base);
         let mut request = self.http.get(&url);
-        if let Some(cookie) = &self.cookie {
+        if let Some(cookie) = self.cookie() {
             request = request.header("cookie", cookie);
         }
         let response = request.send().await.expect("the server answers");
@@ -111,7 +158,7 @@ impl Browser {
     pub async fn connect(&self, id: &str) -> Socket {
         let url = format!("{}/ws/games/{id}", self.base.replace("http://", "ws://"));
         let mut request = url.into_client_request().unwrap();
-        if let Some(cookie) = &self.cookie {
+        if let Some(cookie) = self.cookie() {
             request.headers_mut().insert("cookie", cookie.parse().unwrap());
         }
         let (stream, _) =

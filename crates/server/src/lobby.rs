@@ -1,0 +1,111 @@
+//! The lobby: the open challenges (game, rules, clock, rated or not) that anyone may accept, the
+//! games being played and the games just finished. `GET /api/lobby` reads them; `/ws/lobby`
+//! sends them again whenever they change, here or on another server (through the bus), at most
+//! a few times a second.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::{Notify, watch};
+
+use crate::app::App;
+use crate::store::{GameRow, SeatRow};
+
+/// The lobby's lists as last sent, and the signal that they changed.
+#[derive(Clone, Debug)]
+pub struct Lobby {
+    changed: Arc<Notify>,
+    lists: watch::Sender<Arc<String>>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby { changed: Arc::new(Notify::new()), lists: watch::channel(Arc::new(String::new())).0 }
+    }
+}
+
+/// How long the lobby waits after a change for others before it reads the lists again.
+const SETTLE: Duration = Duration::from_millis(200);
+
+impl Lobby {
+    /// The lists changed: the lobby's task reads them again soon.
+    pub fn changed(&self) {
+        self.changed.notify_one();
+    }
+
+    /// The lists as they come: the latest now, then each time they change.
+    pub fn subscribe(&self) -> watch::Receiver<Arc<String>> {
+        self.lists.subscribe()
+    }
+}
+
+/// Reads the lists again after every change, while someone watches the lobby.
+pub async fn run(app: App) {
+    loop {
+        app.lobby.changed.notified().await;
+        tokio::time::sleep(SETTLE).await;
+        if app.lobby.lists.receiver_count() == 0 {
+            continue;
+        }
+        match lists(&app).await {
+            Ok(lists) => {
+                let text = json!({ "t": "lobby", "lobby": lists }).to_string();
+                app.lobby.lists.send_replace(Arc::new(text));
+            }
+            Err(error) => eprintln!("awe serve: lobby: {error}"),
+        }
+    }
+}
+
+/// A game as the lists show it.
+fn summary(row: &GameRow) -> Value {
+    let seats: Vec<Value> = row
+        .seats
+        .iter()
+        .map(|seat| match seat {
+            SeatRow { level: Some(level), .. } => json!({ "kind": "computer", "level": level }),
+            SeatRow { secret: Some(_), name, user, rating, diff, .. } => json!({
+                "kind": "human", "name": name, "account": user.is_some(), "rating": rating,
+                "diff": diff,
+            }),
+            SeatRow { name, .. } => json!({ "kind": "empty", "name": name }),
+        })
+        .collect();
+    let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
+    json!({
+        "id": row.id, "spec": spec, "kind": row.kind, "status": row.status, "seats": seats,
+        "clock": row.clock.map(|(initial, increment)| json!({ "initial_ms": initial, "increment_ms": increment })),
+        "rated": row.rated, "category": row.category,
+        "result": row.result, "updated_at": row.updated_at,
+    })
+}
+
+/// The lobby's lists: open challenges (with their challengers' ratings where rated), games
+/// being played, games finished.
+pub async fn lists(app: &App) -> Result<Value, sqlx::Error> {
+    let playing = app.store.list("playing", None, 20).await?;
+    let open = app.store.list("waiting", Some("open"), 50).await?;
+    let finished = app.store.list("over", None, 20).await?;
+    let mut challenges = Vec::new();
+    for row in &open {
+        let mut game = summary(row);
+        if let (true, Some(category)) = (row.rated, &row.category) {
+            let users: Vec<String> = row.seats.iter().filter_map(|s| s.user.clone()).collect();
+            for rating in app.store.ratings_in(category, &users).await? {
+                for (i, seat) in row.seats.iter().enumerate() {
+                    if seat.user.as_ref() == Some(&rating.user) {
+                        game["seats"][i]["rating"] = json!(rating.rating.rating.round() as i64);
+                        game["seats"][i]["provisional"] = json!(rating.rating.is_provisional());
+                    }
+                }
+            }
+        }
+        challenges.push(game);
+    }
+    Ok(json!({
+        "playing": playing.iter().map(summary).collect::<Vec<_>>(),
+        "open": challenges,
+        "finished": finished.iter().map(summary).collect::<Vec<_>>(),
+    }))
+}
