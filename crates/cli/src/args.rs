@@ -145,6 +145,16 @@ pub struct ServeArgs {
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u8).range(12..=24), usize::from))]
     pub endgame_seeds: usize,
+    /// Connections open at once from one address (more are closed at once).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub connections_per_address: usize,
+    /// A load balancer or TLS proxy in front: the client's address is the last of
+    /// X-Forwarded-For (for the rate limits).
+    #[arg(long)]
+    pub trust_proxy: bool,
+    /// Send the session cookie over HTTPS only (a TLS proxy in front).
+    #[arg(long)]
+    pub secure_cookies: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -55,8 +55,18 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     runtime.block_on(async {
-        let config =
-            awe_server::Config { addr: args.addr, database, endgame_seeds: args.endgame_seeds };
+        let limits = awe_server::limits::Settings {
+            connections_per_address: args.connections_per_address.max(1),
+            trust_proxy: args.trust_proxy,
+            secure_cookies: args.secure_cookies,
+            ..Default::default()
+        };
+        let config = awe_server::Config {
+            addr: args.addr,
+            database,
+            endgame_seeds: args.endgame_seeds,
+            limits,
+        };
         let (addr, server) = awe_server::bind(&config).await?;
         println!("awe serve: open http://{addr}/ (database {})", config.database);
         awe_server::build_endgames_in_background(config.endgame_seeds);

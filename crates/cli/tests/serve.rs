@@ -34,10 +34,8 @@ fn request(
     cookie: &str,
     body: &str,
 ) -> (u16, String, Option<String>) {
-    let token = cookie
-        .split("; ")
-        .find_map(|pair| pair.strip_prefix("awe_csrf="))
-        .unwrap_or_default();
+    let token =
+        cookie.split("; ").find_map(|pair| pair.strip_prefix("awe_csrf=")).unwrap_or_default();
     let mut stream = TcpStream::connect(addr).unwrap();
     write!(
         stream,
