@@ -115,8 +115,9 @@ fn session_cookie(token: &str, secure: bool) -> HeaderValue {
     HeaderValue::from_str(&cookie).unwrap_or(HeaderValue::from_static(""))
 }
 
-/// Opens a session for `user` and answers with its cookie.
-async fn open_session(app: &App, user: &User) -> ApiResult {
+/// Opens a session for `user` and answers with its cookie (and the token against forgery, which
+/// the requests it makes will need).
+async fn open_session(app: &App, headers: &HeaderMap, user: &User) -> ApiResult {
     let token = new_secret();
     let expires = now_ms() + SESSION_DAYS * 86_400_000;
     app.store.create_session(&hash(&token), &user.id, expires).await.map_err(|e| {
@@ -124,9 +125,11 @@ async fn open_session(app: &App, user: &User) -> ApiResult {
         ApiError::unavailable("the session could not be opened; try again")
     })?;
     let mut response = Json(json!({ "user": { "name": user.name } })).into_response();
-    response
-        .headers_mut()
-        .append(header::SET_COOKIE, session_cookie(&token, app.limits.settings.secure_cookies));
+    let cookies = response.headers_mut();
+    cookies.append(header::SET_COOKIE, session_cookie(&token, app.limits.settings.secure_cookies));
+    if let Some(csrf) = crate::http::csrf_cookie(headers) {
+        cookies.append(header::SET_COOKIE, csrf);
+    }
     Ok(response)
 }
 
@@ -169,7 +172,7 @@ pub async fn sign_up(
     if !created {
         return Err(ApiError::new(StatusCode::CONFLICT, "name_taken", "this name is taken"));
     }
-    open_session(&app, &user).await
+    open_session(&app, &headers, &user).await
 }
 
 pub async fn sign_in(
@@ -195,7 +198,7 @@ pub async fn sign_in(
     };
     let right = blocking(move || verify_password(&password, &stored)).await?;
     match user {
-        Some(user) if right => open_session(&app, &user).await,
+        Some(user) if right => open_session(&app, &headers, &user).await,
         _ => {
             let _ = app.limits.check(Kind::WrongPassword, &key);
             Err(ApiError::new(

@@ -287,13 +287,7 @@ pub fn secret(headers: &HeaderMap) -> Option<String> {
 /// The browser's secret, made if it has none; and the cookies to send if they were made (the
 /// secret's, and the token the pages send back against forgery).
 fn identity(headers: &HeaderMap) -> (String, Vec<HeaderValue>) {
-    let mut cookies = Vec::new();
-    if cookie(headers, CSRF_COOKIE).is_none_or(|v| v.len() != 32) {
-        // Readable by the pages' script (not HttpOnly), sent to this site only.
-        let token =
-            format!("{CSRF_COOKIE}={}; Path=/; SameSite=Strict; Max-Age=315360000", new_secret());
-        cookies.extend(HeaderValue::from_str(&token).ok());
-    }
+    let mut cookies: Vec<HeaderValue> = csrf_cookie(headers).into_iter().collect();
     let secret = match secret(headers) {
         Some(secret) => secret,
         None => {
@@ -305,6 +299,17 @@ fn identity(headers: &HeaderMap) -> (String, Vec<HeaderValue>) {
         }
     };
     (secret, cookies)
+}
+
+/// The token against forgery, for a browser that has none yet: readable by the pages' script
+/// (not HttpOnly), sent to this site only.
+pub fn csrf_cookie(headers: &HeaderMap) -> Option<HeaderValue> {
+    if cookie(headers, CSRF_COOKIE).is_some_and(|v| v.len() == 32) {
+        return None;
+    }
+    let token =
+        format!("{CSRF_COOKIE}={}; Path=/; SameSite=Strict; Max-Age=315360000", new_secret());
+    HeaderValue::from_str(&token).ok()
 }
 
 fn with_cookie(mut response: Response, cookies: Vec<HeaderValue>) -> Response {

@@ -100,10 +100,6 @@ pub fn default_data_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share/awe"))
 }
 
-/// How long a client may take to send a request's head: a client that sends a byte a second
-/// is let go.
-const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-
 /// Opens the database and listens: returns the address bound and the server to run.
 pub async fn bind(
     config: &Config,
@@ -154,6 +150,7 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
         };
         let _ = stream.set_nodelay(true);
         let router = router.clone();
+        let header_timeout = app.limits.settings.header_timeout;
         tokio::spawn(async move {
             let service = hyper::service::service_fn(
                 move |mut request: hyper::Request<hyper::body::Incoming>| {
@@ -162,7 +159,7 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
                 },
             );
             let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-            builder.http1().timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
+            builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
             let _ = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).await;
             drop(guard);
         });

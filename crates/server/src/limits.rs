@@ -30,6 +30,11 @@ pub struct Settings {
     pub trust_proxy: bool,
     /// Whether the session cookie is sent over HTTPS only (a TLS proxy in front).
     pub secure_cookies: bool,
+    /// How long a client may take to send a request's head: one that sends a byte a second is
+    /// let go.
+    pub header_timeout: Duration,
+    /// How long a WebSocket may stay silent (browsers ping every 30 s).
+    pub idle_timeout: Duration,
 }
 
 impl Default for Settings {
@@ -44,6 +49,8 @@ impl Default for Settings {
             connections_per_address: 256,
             trust_proxy: false,
             secure_cookies: false,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(120),
         }
     }
 }

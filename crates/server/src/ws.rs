@@ -26,9 +26,6 @@ pub const MAX_MESSAGE: usize = 4096;
 /// How long a client may take to take a message before it is let go.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A connection with nothing heard for this long is closed (browsers ping every 30 s).
-const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
-
 /// Messages beyond the rate a client may send before it is let go.
 const OVER_RATE: u32 = 50;
 
@@ -59,10 +56,11 @@ pub async fn upgrade(
         Err(error) => return error.into_response(),
     };
     let rate = app.limits.settings.messages_per_second.max(1) as f64;
+    let idle = app.limits.settings.idle_timeout;
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(socket, handle, actor, rate))
+        .on_upgrade(move |socket| connection(socket, handle, actor, rate, idle))
 }
 
 async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
@@ -78,7 +76,13 @@ async fn subscribe(handle: &Handle, actor: Option<Actor>) -> Option<Subscription
     answer.await.ok()
 }
 
-async fn connection(mut socket: WebSocket, handle: Handle, actor: Option<Actor>, rate: f64) {
+async fn connection(
+    mut socket: WebSocket,
+    handle: Handle,
+    actor: Option<Actor>,
+    rate: f64,
+    idle: Duration,
+) {
     let Some(Subscription { you, state, mut events }) = subscribe(&handle, actor.clone()).await
     else {
         return;
@@ -94,7 +98,7 @@ async fn connection(mut socket: WebSocket, handle: Handle, actor: Option<Actor>,
     let mut over_rate = 0;
     loop {
         tokio::select! {
-            frame = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => {
+            frame = tokio::time::timeout(idle, socket.recv()) => {
                 let text = match frame {
                     Ok(Some(Ok(Frame::Text(text)))) => text,
                     Ok(Some(Ok(Frame::Binary(_)))) => {
@@ -176,7 +180,7 @@ async fn lobby_connection(mut socket: WebSocket, app: App) {
     lists.mark_unchanged();
     loop {
         tokio::select! {
-            frame = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match frame {
+            frame = tokio::time::timeout(app.limits.settings.idle_timeout, socket.recv()) => match frame {
                 // Pings (and anything else) keep the connection open; nothing is asked here.
                 Ok(Some(Ok(Frame::Text(_) | Frame::Ping(_) | Frame::Pong(_)))) => {}
                 _ => break,
