@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use common::{Browser, pick, start, start_with};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
