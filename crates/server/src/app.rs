@@ -24,6 +24,8 @@ pub struct App {
     pub limits: Arc<Limits>,
     /// This server among those sharing the database (the computer's leases name it).
     pub server_id: Arc<str>,
+    /// The computer's searches this server has started (`GET /api/stats`).
+    pub searches: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl App {
@@ -35,6 +37,7 @@ impl App {
             lobby: Lobby::default(),
             limits: Arc::new(limits),
             server_id: new_secret().into(),
+            searches: Arc::default(),
         }
     }
 

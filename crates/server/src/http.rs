@@ -63,6 +63,7 @@ pub fn router(app: App) -> Router {
         .route("/api/account/signout", post(accounts::sign_out))
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/leaderboard", get(accounts::leaderboard))
+        .route("/api/stats", get(stats))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let import =
@@ -836,6 +837,16 @@ async fn lobby(State(app): State<App>) -> ApiResult {
         ApiError::unavailable("the lists could not be read; try again")
     })?;
     Ok(Json(lists).into_response())
+}
+
+/// What this server holds now (for operators and the tests of several servers): the rooms in
+/// memory and the computer's searches it has started.
+async fn stats(State(app): State<App>) -> Json<Value> {
+    Json(json!({
+        "rooms": app.rooms.len(),
+        "searches": app.searches.load(std::sync::atomic::Ordering::Relaxed),
+        "postgres": app.store.is_postgres(),
+    }))
 }
 
 async fn api_not_found() -> ApiError {

@@ -969,6 +969,7 @@ async fn think(room: &mut Room, me: &mpsc::Sender<Command>, app: &App) {
         }
     }
     room.thinking = true;
+    app.searches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let game = room.now.game.clone();
     let version = room.version;
     let seed = game.plies() as u64 ^ room.created_at as u64;
