@@ -11,8 +11,19 @@ export interface Spec {
 
 // A seat: a person, the computer, a free seat (in the lobby, an imported game's players are free
 // seats with names), or one of an imported record's players.
+// A person's seat may belong to an account (its name then links to the player's page); in a
+// rated game it carries the rating (before the game once it is over, with the change `diff`).
+export interface HumanSeat {
+  kind: 'human';
+  name: string | null;
+  account?: boolean;
+  rating?: number | null;
+  provisional?: boolean | null;
+  diff?: number | null;
+}
+
 export type Seat =
-  | { kind: 'human'; name: string | null }
+  | HumanSeat
   | { kind: 'computer'; level: number }
   | { kind: 'empty'; name?: string | null }
   | { kind: 'record'; name: string | null };
@@ -35,7 +46,8 @@ export interface GameState {
   id: string;
   spec: Spec;
   kind: 'computer' | 'friend' | 'open' | 'import' | string;
-  status: 'waiting' | 'playing' | 'over' | string;
+  rated?: boolean;
+  status: 'waiting' | 'playing' | 'over' | 'cancelled' | string;
   sides: string[];
   seats: Seat[];
   board: any;
@@ -62,6 +74,8 @@ export interface Summary {
   status: string;
   seats: Seat[];
   clock: { initial_ms: number; increment_ms: number } | null;
+  rated?: boolean;
+  category?: string | null;
   result: string | null;
   updated_at: number;
 }
@@ -100,6 +114,51 @@ export interface NewGame {
   side: string;
   clock: { minutes: number; increment: number } | null;
   name?: string;
+  rated?: boolean;
+}
+
+export interface User {
+  name: string;
+}
+
+// A player's rating in one category (`awele:abapa`, `awithlaknannai:mosona:wikipedia`,
+// `awechec:standard`).
+export interface Rating {
+  name: string;
+  category: string;
+  rating: number;
+  deviation: number;
+  provisional: boolean;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+export interface PlayerGame {
+  id: string;
+  spec: Spec;
+  status: string;
+  result: string | null;
+  rated: boolean;
+  category: string | null;
+  side: 0 | 1 | null;
+  opponent: { kind: 'human' | 'empty'; name: string | null } | { kind: 'computer'; level: number } | null;
+  rating: number | null;
+  diff: number | null;
+  updated_at: number;
+}
+
+export interface Player {
+  name: string;
+  created_at: number;
+  ratings: Rating[];
+  games: PlayerGame[];
+}
+
+export interface Board {
+  category: string;
+  players: Rating[];
 }
 
 // A refusal of the server: its CODE (docs/server.md; `network` when the server cannot be reached)
@@ -114,12 +173,28 @@ export class ApiError extends Error {
   }
 }
 
+// The token against forgery: the server's `awe_csrf` cookie, sent back with every request that
+// changes something (another site can make the browser send the cookies, not read them).
+export function csrfToken(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === 'awe_csrf') return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = csrfToken();
+    if (token) headers['x-csrf-token'] = token;
+  }
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
@@ -154,4 +229,11 @@ export const api = {
   analysePosition: (spec: Spec, position: string) => call<Analysis>('POST', '/api/analysis', { spec, position }),
   importRecord: (text: string) => call<{ id: string }>('POST', '/api/import', { text }),
   lobby: () => call<Lobby>('GET', '/api/lobby'),
+  account: () => call<{ user: User | null }>('GET', '/api/account'),
+  signUp: (name: string, password: string) => call<{ user: User }>('POST', '/api/account/signup', { name, password }),
+  signIn: (name: string, password: string) => call<{ user: User }>('POST', '/api/account/signin', { name, password }),
+  signOut: () => call<{ user: null }>('POST', '/api/account/signout'),
+  player: (name: string) => call<Player>('GET', `/api/players/${encodeURIComponent(name)}`),
+  leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
+  leaderboard: (category: string) => call<Board>('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };

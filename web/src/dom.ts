@@ -54,6 +54,7 @@ const ICONS: Record<string, string> = {
   next: 'M7 4v16l11-8z',
   last: 'M16.5 4H19v16h-2.5zM5 4v16l10.5-8z',
   flip: 'M7 3 3 7h3v10h2V7h3zM17 21l4-4h-3V7h-2v10h-3z',
+  signout: 'M17 7l-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4V5z',
 };
 
 // A small drawn icon (no icon font is loaded), hidden from screen readers: its button has a label.

@@ -1,5 +1,5 @@
 // The pages of awe: the frame (header, navigation, FR/EN) and the router that draws each page.
-import { h, fill } from './dom';
+import { h, fill, icon } from './dom';
 import { lang, onLang, setLang, t } from './i18n';
 import { Router, type Route } from './router';
 import { mountHome } from './pages/home';
@@ -8,12 +8,25 @@ import { mountImport } from './pages/import';
 import { mountAnalysis } from './pages/analysis';
 import { mountRules } from './pages/rules';
 import { mountNotFound } from './pages/notfound';
+import { mountSignIn, mountSignUp } from './pages/account';
+import { mountPlayer } from './pages/player';
+import { mountLeaderboard } from './pages/leaderboard';
+import { loadAccount, onAccount, signOut, user } from './account';
+import { errorText, refusalOf } from './errors';
 
 const app = document.getElementById('app')!;
 const main = h('main', { id: 'page', tabindex: '-1' });
 const nav = h('nav', { class: 'site-nav', 'aria-label': 'awe' });
 const langs = h('div', { class: 'lang-toggle', role: 'group' });
-const header = h('header', { class: 'site-header' }, h('a', { href: '/', class: 'brand', 'data-testid': 'home-link' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), 'awe'), nav, langs);
+const account = h('div', { class: 'account', 'data-testid': 'account' });
+const header = h(
+  'header',
+  { class: 'site-header' },
+  h('a', { href: '/', class: 'brand', 'data-testid': 'home-link' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), 'awe'),
+  nav,
+  account,
+  langs,
+);
 const skip = h('a', { href: '#page', class: 'skip' });
 skip.addEventListener('click', (e) => {
   e.preventDefault();
@@ -22,6 +35,66 @@ skip.addEventListener('click', (e) => {
 fill(app, skip, header, main);
 
 let route: Route | null = null;
+let signingOut = false;
+let signOutError: string | null = null;
+
+// The account's corner: "Sign in" when signed out (coming back here after), else the account's
+// name (its page) and "Sign out".
+function drawAccount(): void {
+  const d = t();
+  const u = user();
+  account.setAttribute('aria-label', d.accountLabel);
+  account.setAttribute('role', 'group');
+  if (u === undefined) {
+    fill(account);
+    return;
+  }
+  if (!u) {
+    const here = location.pathname + location.search;
+    const onAccountPage = route?.name === 'signin' || route?.name === 'signup';
+    const href = onAccountPage || here === '/' ? '/signin' : `/signin?next=${encodeURIComponent(here)}`;
+    fill(
+      account,
+      h('a', { href, class: 'account-link', 'data-testid': 'signin-link', 'aria-current': route?.name === 'signin' ? 'page' : undefined }, d.signIn),
+    );
+    return;
+  }
+  const out = h(
+    'button',
+    {
+      type: 'button',
+      class: 'account-out',
+      'data-testid': 'signout',
+      disabled: signingOut,
+      title: signOutError ?? d.signOut,
+      'aria-label': d.signOut,
+      onclick: async () => {
+        signingOut = true;
+        signOutError = null;
+        drawAccount();
+        try {
+          await signOut();
+        } catch (e) {
+          signOutError = errorText(refusalOf(e));
+        }
+        signingOut = false;
+        drawAccount();
+      },
+    },
+    icon('signout'),
+    h('span', { class: 'account-out-label' }, d.signOut),
+  );
+  fill(
+    account,
+    h(
+      'a',
+      { href: `/player/${encodeURIComponent(u.name)}`, class: 'account-name', 'data-testid': 'account-name', 'aria-current': route?.name === 'player' && route.params.name?.toLowerCase() === u.name.toLowerCase() ? 'page' : undefined },
+      u.name,
+    ),
+    out,
+    signOutError ? h('span', { class: 'account-error', role: 'alert' }, signOutError) : null,
+  );
+}
 
 function drawFrame(): void {
   const d = t();
@@ -31,6 +104,7 @@ function drawFrame(): void {
     ['/import', d.navImport, 'import'],
     ['/analysis', d.navAnalysis, 'analysis'],
     ['/rules', d.navRules, 'rules'],
+    ['/leaderboard', d.navLeaderboard, 'leaderboard'],
   ];
   fill(
     nav,
@@ -38,6 +112,7 @@ function drawFrame(): void {
       h('a', { href, 'aria-current': route?.name === name ? 'page' : undefined, 'data-testid': `nav-${name}` }, label),
     ),
   );
+  drawAccount();
   langs.setAttribute('aria-label', d.langSwitch);
   fill(
     langs,
@@ -67,6 +142,10 @@ const router = new Router(
     import: mountImport,
     analysis: mountAnalysis,
     rules: mountRules,
+    signin: mountSignIn,
+    signup: mountSignUp,
+    player: mountPlayer,
+    leaderboard: mountLeaderboard,
     notfound: mountNotFound,
   },
   (r) => {
@@ -80,4 +159,7 @@ onLang(() => {
   router.relabel();
 });
 
+onAccount(drawAccount);
+
 router.render();
+void loadAccount();

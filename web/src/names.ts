@@ -42,6 +42,50 @@ export function specText(spec: Spec): string {
   return more.length ? `${head} (${more.join(', ')})` : head;
 }
 
+// A rating category in words, from the names of the games, boards, rule sets and variants:
+// `awele:abapa` "Awélé (Abapa rules)", `awithlaknannai:mosona:wikipedia` "Awithlaknannai · Mosona
+// (Wikipedia rules)", `awechec:standard` "Awechec (standard variant)".
+export function categoryText(category: string): string {
+  const d = t();
+  const short = (s: string | undefined) => (s ? s.replace(/ \(.*\)$/, '') : '');
+  const [game = '', a, b] = category.split(':');
+  let head = gameName(game);
+  if (game === 'awele' && a) return `${head} (${d.rulesOf(short(d.ruleSets[a]) || a)})`;
+  if (game === 'awithlaknannai' && a && b) {
+    head += ` · ${short(d.boards[a]) || a}`;
+    return `${head} (${d.rulesOf(short(d.ruleSets[b]) || b)})`;
+  }
+  if (game === 'awechec' && a) return `${head} (${d.variantOf(d.variantShort[a] ?? a)})`;
+  return category;
+}
+
+// A rating: "1523", or "1523?" while it is provisional.
+export function ratingText(rating: number, provisional?: boolean | null): string {
+  return `${Math.round(rating)}${provisional ? '?' : ''}`;
+}
+
+// A rating's change: "+12", "−8" (a true minus sign), "±0".
+export function diffText(diff: number): string {
+  const n = Math.round(diff);
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '±0';
+}
+
+// A person's seat with their rating where the game is rated: "kofi (1523?)".
+export function seatWithRating(seat: Seat | undefined, gameKind?: string): string {
+  const name = seatText(seat, gameKind);
+  if (seat?.kind === 'human' && typeof seat.rating === 'number') return `${name} (${ratingText(seat.rating, seat.provisional)})`;
+  return name;
+}
+
+// A date in the reader's language: "3 March 2026", "3 mars 2026".
+export function dateText(ms: number): string {
+  try {
+    return new Date(ms).toLocaleDateString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  } catch {
+    return new Date(ms).toISOString().slice(0, 10);
+  }
+}
+
 export function handicapText(h: string): string {
   return h
     .split(',')

@@ -22,6 +22,10 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/rules\/?$/, 'rules', []],
   [/^\/rules\/(awele|awithlaknannai|awechec)\/?$/, 'rules', ['game']],
   [/^\/game\/([A-Za-z0-9_-]+)\/?$/, 'game', ['id']],
+  [/^\/signin\/?$/, 'signin', []],
+  [/^\/signup\/?$/, 'signup', []],
+  [/^\/leaderboard\/?$/, 'leaderboard', []],
+  [/^\/player\/([^/]+)\/?$/, 'player', ['name']],
 ];
 
 export function match(path: string, search: string): Route {
@@ -29,7 +33,14 @@ export function match(path: string, search: string): Route {
     const m = re.exec(path);
     if (m) {
       const params: Record<string, string> = {};
-      keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
+      keys.forEach((k, i) => {
+        const raw = m[i + 1] ?? '';
+        try {
+          params[k] = decodeURIComponent(raw);
+        } catch {
+          params[k] = raw; // a malformed escape: the page says nothing is there
+        }
+      });
       return { name, params, query: new URLSearchParams(search) };
     }
   }

@@ -1,6 +1,7 @@
-// The live game: WebSocket /ws/games/ID, reconnected with a growing delay when it drops. The
-// server sends everything again on each connection, so nothing is kept here.
-import type { GameState } from './api';
+// The live game: WebSocket /ws/games/ID, and the live lobby: /ws/lobby; each reconnected with a
+// growing delay when it drops. The server sends everything again on each connection, so nothing
+// is kept here.
+import type { GameState, Lobby } from './api';
 
 export interface SocketHandlers {
   hello(you: string | null): void;
@@ -61,6 +62,67 @@ export class GameSocket {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
     return true;
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.retry);
+    window.clearInterval(this.ping);
+    this.ws?.close();
+    this.ws = null;
+  }
+}
+
+export interface LobbyHandlers {
+  lobby(lists: Lobby): void;
+  connection(up: boolean): void;
+}
+
+// The lobby's lists as they change: sent at once, then whenever a game is created, taken,
+// finished or withdrawn.
+export class LobbySocket {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private delay = 500;
+  private retry: number | undefined;
+  private ping: number | undefined;
+
+  constructor(private on: LobbyHandlers) {
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.on.connection(true);
+      window.clearInterval(this.ping);
+      // The server lets a silent connection go after two minutes.
+      this.ping = window.setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ t: 'ping' }));
+      }, 25000);
+    };
+    ws.onmessage = (e) => {
+      let m: any;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (m.t === 'lobby' && m.lobby) this.on.lobby(m.lobby as Lobby);
+    };
+    ws.onclose = () => {
+      window.clearInterval(this.ping);
+      if (this.ws !== ws || this.closed) return;
+      this.ws = null;
+      this.on.connection(false);
+      this.retry = window.setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 10000);
+    };
+    ws.onerror = () => ws.close();
   }
 
   close(): void {

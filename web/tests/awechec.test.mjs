@@ -1,7 +1,7 @@
 // Awechec: power decisions taken with the two buttons, chess moves by drag and drop on the
 // chessboard (chessground), a promotion chosen in the chooser, and the Awélé game that starts when
 // the powers run out. Games start from study positions (FEN | powers | Awélé position).
-import { DESKTOP, PHONE, apiGet, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
+import { DESKTOP, PHONE, apiGet, apiPost, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
 
 // Waits until `fn` (run in the page, and awaited there: it may fetch) returns something truthy,
 // and returns it. (page.waitForFunction does not wait for a promise the function returns.)
@@ -18,10 +18,7 @@ async function until(page, fn, arg, timeout = 30000, what = 'a condition') {
 
 async function openGame(page, position, side = 'white') {
   await page.goto(`${base()}/`);
-  const made = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return r.json();
-  }, { spec: { game: 'awechec' }, opponent: { kind: 'computer', level: 1 }, side, clock: null, position });
+  const made = await apiPost(page, '/api/games', { spec: { game: 'awechec' }, opponent: { kind: 'computer', level: 1 }, side, clock: null, position });
   check(made.id, `the game is created: ${JSON.stringify(made)}`);
   await page.goto(`${base()}/game/${made.id}`);
   await page.locator('.awechec-board cg-board').waitFor();

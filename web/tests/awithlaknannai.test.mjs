@@ -1,7 +1,7 @@
 // Awithlaknannai: capture chains entered landing point by landing point, by clicks (desktop) and
 // by a drag then taps (Kolowis on a phone, the board turned upright), checked against the legal
 // moves the server sends.
-import { DESKTOP, PHONE, apiGet, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
+import { DESKTOP, PHONE, apiGet, apiPost, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
 
 // Waits until `fn` (run in the page, and awaited there: it may fetch) returns something truthy,
 // and returns it. (page.waitForFunction does not wait for a promise the function returns.)
@@ -19,10 +19,7 @@ async function until(page, fn, arg, timeout = 30000, what = 'a condition') {
 // A game against the computer, created through the API with the page's cookie; the page opens it.
 async function openGame(page, spec, side) {
   await page.goto(`${base()}/`);
-  const made = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return r.json();
-  }, { spec, opponent: { kind: 'computer', level: 1 }, side, clock: null });
+  const made = await apiPost(page, '/api/games', { spec, opponent: { kind: 'computer', level: 1 }, side, clock: null });
   check(made.id, `the game is created: ${JSON.stringify(made)}`);
   await page.goto(`${base()}/game/${made.id}`);
   await page.locator('.awithlaknannai-board svg.serpents').waitFor();

@@ -108,6 +108,19 @@ export async function apiGet(page, path) {
   return page.evaluate(async (p) => (await fetch(p)).json(), path);
 }
 
+// Posts JSON to the site's API as the pages do: with the page's cookies and the token against
+// forgery (the `awe_csrf` cookie's value in X-CSRF-Token).
+export async function apiPost(page, path, body) {
+  return page.evaluate(
+    async ([p, b]) => {
+      const token = /(?:^|;\s*)awe_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const r = await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(b) });
+      return r.json();
+    },
+    [path, body],
+  );
+}
+
 export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }

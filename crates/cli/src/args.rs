@@ -148,6 +148,9 @@ pub struct ServeArgs {
     /// Connections open at once from one address (more are closed at once).
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub connections_per_address: usize,
+    /// Games one address may create a minute (a burst of as many, then that rate).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub games_per_minute: u32,
     /// A load balancer or TLS proxy in front: the client's address is the last of
     /// X-Forwarded-For (for the rate limits).
     #[arg(long)]

@@ -57,6 +57,7 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
     runtime.block_on(async {
         let limits = awe_server::limits::Settings {
             connections_per_address: args.connections_per_address.max(1),
+            games_per_minute: args.games_per_minute.max(1),
             trust_proxy: args.trust_proxy,
             secure_cookies: args.secure_cookies,
             ..Default::default()

@@ -1,19 +1,29 @@
-//! A load generator for `awe serve`, on loopback: N friend games at once, each with its two
-//! players on WebSockets, playing legal moves as fast as the server answers. Prints the move
-//! round trip (a move sent until its player sees the new state) at the 50th and 99th
-//! percentiles, moves a second over all games, and, given the server's process id, the memory it
-//! took per game.
+//! A load generator for `awe serve`, on loopback only: N friend games at once, each with its
+//! two players and K spectators on WebSockets, the players playing legal moves (as fast as the
+//! server answers, or at a total rate), a new game begun where one ends, for a fixed time; then
+//! it stops by itself. Prints the connections it held, the moves a second, the move round trip
+//! (a move sent until its player sees the new state) at the 50th and 99th percentiles, and,
+//! given the server's process id, the server's memory a connection.
 //!
 //! ```sh
 //! cargo build --release -p awe-cli -p awe-server --example load
-//! target/release/awe serve --addr 127.0.0.1:8090 --data-dir /tmp/awe-load &
-//! ulimit -n 65536; target/release/examples/load --url http://127.0.0.1:8090 --games 1000 --moves 30 --pid $!
+//! target/release/awe serve --addr 127.0.0.1:8090 --data-dir /tmp/awe-load \
+//!     --connections-per-address 20000 --games-per-minute 100000 &
+//! target/release/examples/load --url http://127.0.0.1:8090 --games 1000 --spectators 8 \
+//!     --seconds 60 --rate 2000 --pid $!
 //! ```
+//!
+//! Connections come from `--addresses` loopback addresses (127.0.0.2, 127.0.0.3, …) in turn, so
+//! that a server keeping its per-address limit can be measured too. Bounded: at most 20,000
+//! connections and 600 seconds of play; every wait has a time limit.
 //!
 //! `--computer N` also keeps N games against the computer at level 10 busy meanwhile (each of
 //! their player's moves answered at once, so that the engines' pool never rests): the human
 //! games' round trips show whether the computer slows them.
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -21,41 +31,64 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
+/// The most connections this generator opens, and the longest it plays.
+const MAX_CONNECTIONS: usize = 20_000;
+const MAX_SECONDS: u64 = 600;
+
+#[derive(Clone)]
 struct Options {
     url: String,
     games: usize,
-    moves: usize,
+    spectators: usize,
+    seconds: u64,
+    rate: f64,
     pid: Option<u32>,
     game: String,
     computer: usize,
+    addresses: u8,
 }
 
 fn options() -> Options {
     let mut options = Options {
         url: "http://127.0.0.1:8080".into(),
         games: 100,
-        moves: 30,
+        spectators: 0,
+        seconds: 20,
+        rate: 0.0,
         pid: None,
         game: "awele".into(),
         computer: 0,
+        addresses: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).cloned().unwrap_or_default();
+        let number = |what: &str| -> u64 {
+            value.parse().unwrap_or_else(|_| panic!("{what}: a whole number, not `{value}`"))
+        };
         match pair[0].as_str() {
             "--url" => options.url = value,
-            "--games" => options.games = value.parse().expect("--games N"),
-            "--moves" => options.moves = value.parse().expect("--moves N"),
-            "--pid" => options.pid = Some(value.parse().expect("--pid PID")),
+            "--games" => options.games = number("--games") as usize,
+            "--spectators" => options.spectators = number("--spectators") as usize,
+            "--seconds" => options.seconds = number("--seconds").min(MAX_SECONDS),
+            "--rate" => options.rate = number("--rate") as f64,
+            "--pid" => options.pid = Some(number("--pid") as u32),
             "--game" => options.game = value,
-            "--computer" => options.computer = value.parse().expect("--computer N"),
-            other => {
-                panic!(
-                    "unknown option {other} (--url, --games, --moves, --pid, --game, --computer)"
-                )
-            }
+            "--computer" => options.computer = number("--computer") as usize,
+            "--addresses" => options.addresses = number("--addresses").clamp(1, 250) as u8,
+            other => panic!(
+                "unknown option {other} (--url, --games, --spectators, --seconds, --rate, --pid, \
+                 --game, --computer, --addresses)"
+            ),
         }
     }
+    let host = options.url.trim_start_matches("http://").split(['/', ':']).next().unwrap_or("");
+    assert!(
+        host == "127.0.0.1" || host == "localhost",
+        "the load generator speaks to loopback only, not {host}"
+    );
+    let connections = options.games * (2 + options.spectators) + options.computer;
+    assert!(connections <= MAX_CONNECTIONS, "{connections} connections: at most {MAX_CONNECTIONS}");
     options
 }
 
@@ -66,24 +99,85 @@ fn rss_kb(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// A browser's cookie, from the home page.
-async fn cookie(http: &reqwest::Client, url: &str) -> String {
-    let response = http.get(url).send().await.expect("the server answers");
-    let value = response.headers().get("set-cookie").expect("a cookie").to_str().unwrap();
-    value.split(';').next().unwrap().to_owned()
+/// Where connections come from: loopback addresses in turn.
+struct Sources {
+    next: AtomicUsize,
+    count: u8,
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+impl Sources {
+    fn next(&self) -> IpAddr {
+        let k = self.next.fetch_add(1, Ordering::Relaxed) % self.count as usize;
+        IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2 + k as u8))
+    }
+}
 
-async fn connect(url: &str, id: &str, cookie: &str) -> Socket {
+/// A browser: its cookies (from the home page) and its address.
+#[derive(Clone)]
+struct Browser {
+    http: reqwest::Client,
+    cookie: String,
+    csrf: String,
+    from: IpAddr,
+}
+
+async fn browser(url: &str, from: IpAddr) -> Browser {
+    let http = reqwest::Client::builder().local_address(from).build().unwrap();
+    let response = http.get(url).send().await.expect("the server answers");
+    let pairs: Vec<String> = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok()?.split(';').next().map(str::to_owned))
+        .collect();
+    let csrf = pairs
+        .iter()
+        .find_map(|p| p.strip_prefix("awe_csrf=").map(str::to_owned))
+        .expect("the token against forgery");
+    Browser { http, cookie: pairs.join("; "), csrf, from }
+}
+
+impl Browser {
+    async fn post(&self, url: String, body: Value) -> Value {
+        let response = self
+            .http
+            .post(url)
+            .header("cookie", &self.cookie)
+            .header("x-csrf-token", &self.csrf)
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("the server answers");
+        response.json().await.unwrap_or(Value::Null)
+    }
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+async fn connect(url: &str, id: &str, browser: Option<&Browser>, from: IpAddr) -> Socket {
+    let server: SocketAddr = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .and_then(|a| a.replace("localhost", "127.0.0.1").parse().ok())
+        .expect("the server's address");
     let ws = format!("{}/ws/games/{id}", url.replace("http://", "ws://"));
     let mut request = ws.into_client_request().unwrap();
-    request.headers_mut().insert("cookie", cookie.parse().unwrap());
-    tokio_tungstenite::connect_async(request).await.expect("the socket opens").0
+    if let Some(browser) = browser {
+        request.headers_mut().insert("cookie", browser.cookie.parse().unwrap());
+    }
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).expect("a loopback address to connect from");
+    let stream = tokio::time::timeout(Duration::from_secs(30), socket.connect(server))
+        .await
+        .expect("connected within 30 s")
+        .expect("the server takes the connection");
+    let _ = stream.set_nodelay(true);
+    tokio_tungstenite::client_async(request, stream).await.expect("the socket opens").0
 }
 
-/// The next state the socket receives.
+/// The next state the socket receives (an error message is a failure of the run).
 async fn state(socket: &mut Socket) -> Value {
     loop {
         let frame = tokio::time::timeout(Duration::from_secs(60), socket.next())
@@ -103,102 +197,145 @@ async fn state(socket: &mut Socket) -> Value {
     }
 }
 
-/// One game: created, joined, both sockets open; then `moves` moves. Returns each move's round
-/// trip.
-async fn play(
-    url: String,
-    moves: usize,
-    game: String,
-    seed: usize,
-    start: std::sync::Arc<tokio::sync::Barrier>,
-) -> Vec<Duration> {
-    let http = reqwest::Client::new();
-    let cookies = [cookie(&http, &url).await, cookie(&http, &url).await];
-    let spec = match game.as_str() {
+/// What the games share.
+struct Shared {
+    options: Options,
+    sources: Sources,
+    stop: AtomicBool,
+    connections: AtomicUsize,
+    states_seen: AtomicUsize,
+}
+
+/// Creates a friend game, joins it and opens its sockets: the players' and the spectators'.
+async fn begin(
+    shared: &Arc<Shared>,
+    players: &[Browser; 2],
+) -> (String, [Socket; 2], Vec<tokio::task::JoinHandle<()>>) {
+    let url = &shared.options.url;
+    let spec = match shared.options.game.as_str() {
         "awithlaknannai" => json!({ "game": "awithlaknannai", "board": "kolowis" }),
         "awechec" => json!({ "game": "awechec" }),
         _ => json!({ "game": "awele", "rules": "awechec" }),
     };
-    let created: Value = http
-        .post(format!("{url}/api/games"))
-        .header("cookie", &cookies[0])
-        .header("content-type", "application/json")
-        .body(
-            json!({ "spec": spec, "opponent": { "kind": "friend" }, "side": "white" }).to_string(),
-        )
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["id"].as_str().expect("a game").to_owned();
-    http.post(format!("{url}/api/games/{id}/join"))
-        .header("cookie", &cookies[1])
-        .header("content-type", "application/json")
-        .body(json!({ "invite": created["invite"] }).to_string())
-        .send()
-        .await
-        .unwrap();
-    let mut sockets =
-        [connect(&url, &id, &cookies[0]).await, connect(&url, &id, &cookies[1]).await];
+    let body = json!({ "spec": spec, "opponent": { "kind": "friend" }, "side": "white" });
+    let created = players[0].post(format!("{url}/api/games"), body).await;
+    let id = created["id"].as_str().unwrap_or_else(|| panic!("a game: {created}")).to_owned();
+    let joined = players[1]
+        .post(format!("{url}/api/games/{id}/join"), json!({ "invite": created["invite"] }))
+        .await;
+    assert!(joined["you"].is_string(), "joined: {joined}");
+    let sockets = [
+        connect(url, &id, Some(&players[0]), players[0].from).await,
+        connect(url, &id, Some(&players[1]), players[1].from).await,
+    ];
+    shared.connections.fetch_add(2, Ordering::Relaxed);
+    let mut watchers = Vec::new();
+    for _ in 0..shared.options.spectators {
+        let mut socket = connect(url, &id, None, shared.sources.next()).await;
+        shared.connections.fetch_add(1, Ordering::Relaxed);
+        let shared = Arc::clone(shared);
+        watchers.push(tokio::spawn(async move {
+            // A spectator reads every state and parses none: the server's fan-out is measured,
+            // not the generator's JSON.
+            while let Ok(Some(Ok(frame))) =
+                tokio::time::timeout(Duration::from_secs(90), socket.next()).await
+            {
+                if matches!(frame, Message::Text(_)) {
+                    shared.states_seen.fetch_add(1, Ordering::Relaxed);
+                }
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            shared.connections.fetch_sub(1, Ordering::Relaxed);
+        }));
+    }
+    (id, sockets, watchers)
+}
+
+/// One table: games one after another between two browsers, each move's round trip recorded,
+/// paced to `period` a move where a rate is set, until the run stops.
+async fn table(
+    shared: Arc<Shared>,
+    seed: usize,
+    ready: Arc<tokio::sync::Barrier>,
+) -> Vec<Duration> {
+    let url = shared.options.url.clone();
+    let players =
+        [browser(&url, shared.sources.next()).await, browser(&url, shared.sources.next()).await];
+    let (mut id, mut sockets, mut watchers) = begin(&shared, &players).await;
     let mut states = [state(&mut sockets[0]).await, state(&mut sockets[1]).await];
-    // Every game starts playing at once.
-    start.wait().await;
-    let mut times = Vec::with_capacity(moves);
-    for ply in 0..moves {
-        let current = &states[0];
-        if !current["outcome"].is_null() {
-            break;
+    ready.wait().await;
+    let period = (shared.options.rate > 0.0)
+        .then(|| Duration::from_secs_f64(shared.options.games as f64 / shared.options.rate));
+    // Spread the tables' first moves over one period.
+    if let Some(period) = period {
+        tokio::time::sleep(period.mul_f64((seed % 1000) as f64 / 1000.0)).await;
+    }
+    let mut next = Instant::now();
+    let mut times = Vec::new();
+    let mut ply = 0usize;
+    while !shared.stop.load(Ordering::Relaxed) {
+        if !states[0]["outcome"].is_null() {
+            // A new game where this one ended.
+            for socket in &mut sockets {
+                let _ = socket.close(None).await;
+            }
+            shared.connections.fetch_sub(2, Ordering::Relaxed);
+            for watcher in watchers.drain(..) {
+                watcher.abort();
+                shared.connections.fetch_sub(1, Ordering::Relaxed);
+            }
+            (id, sockets, watchers) = begin(&shared, &players).await;
+            states = [state(&mut sockets[0]).await, state(&mut sockets[1]).await];
+            ply = 0;
         }
+        if let Some(period) = period {
+            next += period;
+            tokio::time::sleep_until(next.into()).await;
+        }
+        let current = &states[0];
         let mover = if current["turn"] == current["sides"][0] { 0 } else { 1 };
-        let legal = current["legal"].as_array().unwrap();
+        let legal = current["legal"].as_array().expect("legal moves");
         let text = legal[(seed * 31 + ply * 7) % legal.len()]["text"].as_str().unwrap().to_owned();
         let message = json!({ "t": "move", "ply": ply, "move": text }).to_string();
         let sent = Instant::now();
-        sockets[mover].send(Message::Text(message.into())).await.unwrap();
+        sockets[mover].send(Message::Text(message.into())).await.expect("sent");
         // The mover's round trip: until its own socket shows the move.
         loop {
-            let next = state(&mut sockets[mover]).await;
-            if next["ply"].as_u64() == Some(ply as u64 + 1) {
+            let seen = state(&mut sockets[mover]).await;
+            if seen["ply"].as_u64() == Some(ply as u64 + 1) {
                 times.push(sent.elapsed());
-                states[mover] = next;
+                states[mover] = seen;
                 break;
             }
         }
         let other = 1 - mover;
         loop {
-            let next = state(&mut sockets[other]).await;
-            if next["ply"].as_u64() == Some(ply as u64 + 1) {
-                states[other] = next;
+            let seen = state(&mut sockets[other]).await;
+            if seen["ply"].as_u64() == Some(ply as u64 + 1) {
+                states[other] = seen;
                 break;
             }
         }
+        ply += 1;
+    }
+    let _ = id;
+    for watcher in watchers {
+        watcher.abort();
     }
     times
 }
 
-/// A game against the computer at level 10, its person answering at once, until `stop`.
-async fn busy(url: String, seed: usize, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    let http = reqwest::Client::new();
-    let me = cookie(&http, &url).await;
-    let created: Value = http
-        .post(format!("{url}/api/games"))
-        .header("cookie", &me)
-        .header("content-type", "application/json")
-        .body(
-            json!({ "spec": { "game": "awele" }, "opponent": { "kind": "computer", "level": 10 }, "side": "north" })
-                .to_string(),
-        )
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+/// A game against the computer at level 10, its person answering at once, until the run stops.
+async fn busy(shared: Arc<Shared>, seed: usize) {
+    let url = shared.options.url.clone();
+    let me = browser(&url, shared.sources.next()).await;
+    let body = json!({ "spec": { "game": "awele" }, "opponent": { "kind": "computer", "level": 10 }, "side": "north" });
+    let created = me.post(format!("{url}/api/games"), body).await;
     let id = created["id"].as_str().expect("a game").to_owned();
-    let mut socket = connect(&url, &id, &me).await;
-    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+    let mut socket = connect(&url, &id, Some(&me), me.from).await;
+    while !shared.stop.load(Ordering::Relaxed) {
         let current = state(&mut socket).await;
         if !current["outcome"].is_null() {
             break;
@@ -216,37 +353,57 @@ async fn busy(url: String, seed: usize, stop: std::sync::Arc<std::sync::atomic::
 #[tokio::main]
 async fn main() {
     let options = options();
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let busy: Vec<_> = (0..options.computer)
-        .map(|seed| tokio::spawn(busy(options.url.clone(), seed, stop.clone())))
-        .collect();
+    // Whatever happens, the run ends.
+    let limit = Duration::from_secs(options.seconds + 300);
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        eprintln!("load: the run took too long; stopping");
+        std::process::exit(2);
+    });
+    let shared = Arc::new(Shared {
+        sources: Sources { next: AtomicUsize::new(0), count: options.addresses },
+        options: options.clone(),
+        stop: AtomicBool::new(false),
+        connections: AtomicUsize::new(0),
+        states_seen: AtomicUsize::new(0),
+    });
+    let busy: Vec<_> =
+        (0..options.computer).map(|seed| tokio::spawn(busy(Arc::clone(&shared), seed))).collect();
     if options.computer > 0 {
         // The engines' pool busy first.
         tokio::time::sleep(Duration::from_secs(2)).await;
     }
     let before = options.pid.and_then(rss_kb);
-    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(options.games + 1));
-    let mut tasks = Vec::new();
-    for seed in 0..options.games {
-        let (url, game) = (options.url.clone(), options.game.clone());
-        let barrier = barrier.clone();
-        tasks.push(tokio::spawn(play(url, options.moves, game, seed, barrier)));
-    }
-    barrier.wait().await;
+    let ready = Arc::new(tokio::sync::Barrier::new(options.games + 1));
+    let setting_up = Instant::now();
+    let tables: Vec<_> = (0..options.games)
+        .map(|seed| tokio::spawn(table(Arc::clone(&shared), seed, Arc::clone(&ready))))
+        .collect();
+    ready.wait().await;
+    let held = shared.connections.load(Ordering::Relaxed) + options.computer;
+    let connected = options.pid.and_then(rss_kb);
+    println!(
+        "connections: {held} open ({} games, {} spectators each, {} computer games) in {:.1} s",
+        options.games,
+        options.spectators,
+        options.computer,
+        setting_up.elapsed().as_secs_f64()
+    );
     let started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(options.seconds)).await;
+    shared.stop.store(true, Ordering::Relaxed);
+    let during = options.pid.and_then(rss_kb);
     let mut times = Vec::new();
-    for task in tasks {
-        times.extend(task.await.expect("a game ran"));
+    for table in tables {
+        times.extend(table.await.expect("a table played"));
     }
     let elapsed = started.elapsed();
-    let during = options.pid.and_then(rss_kb);
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
     for task in busy {
         task.abort();
     }
     times.sort();
     let percentile = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
-    println!("games {}, moves {}, in {:.2} s", options.games, times.len(), elapsed.as_secs_f64());
+    println!("moves {} in {:.1} s", times.len(), elapsed.as_secs_f64());
     println!(
         "round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         percentile(0.50).as_secs_f64() * 1000.0,
@@ -254,10 +411,16 @@ async fn main() {
         times.last().map_or(0.0, |t| t.as_secs_f64() * 1000.0)
     );
     println!("moves a second: {:.0}", times.len() as f64 / elapsed.as_secs_f64());
-    if let (Some(before), Some(during)) = (before, during) {
+    println!(
+        "states sent to spectators: {} ({:.0} a second)",
+        shared.states_seen.load(Ordering::Relaxed),
+        shared.states_seen.load(Ordering::Relaxed) as f64 / elapsed.as_secs_f64()
+    );
+    if let (Some(before), Some(connected), Some(during)) = (before, connected, during) {
         println!(
-            "server memory: {before} kB before, {during} kB with the games, {:.1} kB a game",
-            (during.saturating_sub(before)) as f64 / options.games as f64
+            "server memory: {before} kB before, {connected} kB connected, {during} kB playing; \
+             {:.1} kB a connection",
+            connected.saturating_sub(before) as f64 / held.max(1) as f64
         );
     }
 }

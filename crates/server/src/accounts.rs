@@ -263,7 +263,11 @@ pub async fn player(State(app): State<App>, Path(name): Path<String>) -> ApiResu
             let opponent = side.map(|i| &row.seats[1 - i]);
             let opponent = opponent.map(|s| match s.level {
                 Some(level) => json!({ "kind": "computer", "level": level }),
-                None => json!({ "kind": if s.secret.is_some() { "human" } else { "empty" }, "name": s.name }),
+                None => json!({
+                    "kind": if s.secret.is_some() { "human" } else { "empty" },
+                    "name": s.name,
+                    "account": s.user.is_some(),
+                }),
             });
             let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
             json!({

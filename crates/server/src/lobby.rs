@@ -92,13 +92,14 @@ pub async fn lists(app: &App) -> Result<Value, sqlx::Error> {
         let mut game = summary(row);
         if let (true, Some(category)) = (row.rated, &row.category) {
             let users: Vec<String> = row.seats.iter().filter_map(|s| s.user.clone()).collect();
-            for rating in app.store.ratings_in(category, &users).await? {
-                for (i, seat) in row.seats.iter().enumerate() {
-                    if seat.user.as_ref() == Some(&rating.user) {
-                        game["seats"][i]["rating"] = json!(rating.rating.rating.round() as i64);
-                        game["seats"][i]["provisional"] = json!(rating.rating.is_provisional());
-                    }
-                }
+            let found = app.store.ratings_in(category, &users).await?;
+            for (i, seat) in row.seats.iter().enumerate() {
+                let Some(user) = &seat.user else { continue };
+                // A newcomer to the category has the first rating, provisional.
+                let rating = found.iter().find(|r| &r.user == user).map(|r| r.rating);
+                let rating = rating.unwrap_or_default();
+                game["seats"][i]["rating"] = json!(rating.rating.round() as i64);
+                game["seats"][i]["provisional"] = json!(rating.is_provisional());
             }
         }
         challenges.push(game);

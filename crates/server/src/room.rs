@@ -637,7 +637,12 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
     let row = room.row(&next);
     let ends = room.now.game.outcome().is_none() && next.game.outcome().is_some();
     let rate = match next.game.outcome() {
-        Some(outcome) if ends && room.rated => Some(outcome.score[0] as f64 / 2.0),
+        // South's result (not its seeds or pieces): a win, a draw, a loss.
+        Some(outcome) if ends && room.rated => Some(match outcome.winner {
+            Some(Side::South) => 1.0,
+            Some(Side::North) => 0.0,
+            None => 0.5,
+        }),
         _ => None,
     };
     let commit = Commit {

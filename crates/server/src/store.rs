@@ -348,6 +348,7 @@ impl Store {
                 volatility: row.try_get("volatility")?,
             };
         }
+        let south_score = south_score.clamp(0.0, 1.0);
         let scores = [south_score, 1.0 - south_score];
         let mut changes = [(0, 0); 2];
         for i in 0..2 {

@@ -398,3 +398,68 @@ async fn api_errors_are_json_with_a_code_and_bodies_must_say_they_are_json() {
     assert_eq!(state["game"]["seats"][0]["name"], "evilx");
     assert_eq!(state["game"]["seats"][1]["name"], "Kofi");
 }
+
+#[tokio::test]
+async fn a_rated_game_moves_the_ratings_by_its_result() {
+    let server = start("rated").await;
+    let mut ada = Browser::new(&server);
+    ada.sign_up("ada", "a long password").await;
+    let mut kofi = Browser::new(&server);
+    kofi.sign_up("kofi", "another password").await;
+    // Unrated players cannot make or take rated games.
+    let mut guest = Browser::new(&server);
+    let (status, answer) = guest
+        .post(
+            "/api/games",
+            json!({ "spec": awele("abapa"), "opponent": { "kind": "open" }, "rated": true }),
+        )
+        .await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("sign_in")), "{answer}");
+    let (status, _) = ada
+        .post("/api/games", json!({ "spec": awele("abapa"), "opponent": { "kind": "computer", "level": 1 }, "rated": true }))
+        .await;
+    assert_eq!(status, 400, "never against the computer");
+    let (id, _) = ada
+        .create(json!({ "spec": awele("abapa"), "opponent": { "kind": "open" }, "side": "south", "rated": true }))
+        .await;
+    let (_, lobby) = guest.get("/api/lobby").await;
+    let challenge =
+        lobby["open"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).unwrap().clone();
+    assert_eq!(challenge["rated"], true);
+    assert_eq!(challenge["category"], "awele:abapa");
+    assert_eq!(
+        (challenge["seats"][0]["rating"].as_i64(), challenge["seats"][0]["provisional"].as_bool()),
+        (Some(1500), Some(true))
+    );
+    let (status, answer) = guest.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("sign_in")));
+    let (status, answer) = ada.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "her own seat: {answer}");
+    let (status, answer) = kofi.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    // Ada (South) plays a move and resigns: Kofi wins, whatever the seeds.
+    let mut socket = ada.connect(&id).await;
+    socket.until(|s| s["status"] == "playing").await;
+    socket.play(0, "C").await;
+    socket.until(|s| s["ply"] == 1).await;
+    socket.send(json!({ "t": "resign" })).await;
+    let state = socket.until(|s| !s["outcome"].is_null() && s["seats"][0]["diff"].is_i64()).await;
+    assert_eq!(state["outcome"]["winner"], "north");
+    let (south, north) =
+        (state["seats"][0]["diff"].as_i64().unwrap(), state["seats"][1]["diff"].as_i64().unwrap());
+    assert!((-400..-100).contains(&south) && (100..400).contains(&north), "{south} {north}");
+    assert_eq!(state["seats"][0]["rating"], 1500);
+    let (_, page) = kofi.get("/api/players/kofi").await;
+    assert_eq!(page["ratings"][0]["rating"].as_i64(), Some(1500 + north));
+    assert_eq!(page["ratings"][0]["wins"], 1);
+    assert_eq!(page["games"][0]["diff"].as_i64(), Some(north));
+    assert_eq!(page["games"][0]["opponent"]["name"], "ada");
+    let (_, board) = guest.get("/api/leaderboard?category=awele:abapa").await;
+    let names: Vec<&str> =
+        board["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["kofi", "ada"]);
+    let (status, _) = guest.get("/api/leaderboard?category=chess").await;
+    assert_eq!(status, 400);
+    let (status, _) = guest.get("/api/players/nobody").await;
+    assert_eq!(status, 404);
+}

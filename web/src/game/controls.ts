@@ -145,6 +145,10 @@ export class Actions {
         );
       }
     }
+    // A challenge nobody took yet may be withdrawn by its creator.
+    if (player && game.status === 'waiting' && game.ply === 0) {
+      btns.push(h('button', { type: 'button', 'data-testid': 'cancel-challenge', onclick: () => send({ t: 'cancel' }) }, d.withdrawChallenge));
+    }
     if (player && game.status === 'over' && !game.rematch) {
       btns.push(h('button', { type: 'button', 'data-testid': 'rematch', class: 'primary', disabled: o.rematch === you, onclick: () => send({ t: 'rematch' }) }, d.rematch));
     }

@@ -5,7 +5,7 @@ import { boardFor } from '../boards/index';
 import type { BoardContext, GameBoard } from '../boards/board';
 import { fill, h, icon, keepFocus } from '../dom';
 import { lang, t } from '../i18n';
-import { outcomeParts, outcomeText, seatText, sideName, specText, gameName } from '../names';
+import { diffText, outcomeParts, outcomeText, ratingText, seatText, sideName, specText, gameName } from '../names';
 import { errorText, refusalOf } from '../errors';
 import { navigate, type Page, type Route } from '../router';
 import { GameSocket } from '../socket';
@@ -65,6 +65,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const bottomBar = h('div', { class: 'player bottom' });
   const boardWrap = h('div', { class: 'board-wrap', role: 'region' });
   const errorBox = h('p', { class: 'error board-error', role: 'alert', 'data-testid': 'error' });
+  // A rated friend game's invitation opened while signed out: the way to sign in and come back.
+  const signInBox = h('p', { class: 'board-error sign-in-needed', role: 'alert', 'data-testid': 'sign-in-needed' });
+  let signInNext: string | null = null;
   const watchingBox = h('p', { class: 'watching', 'data-testid': 'watching' });
   const replayNav = h('div', { class: 'replay-nav', role: 'group' });
   const moveForm = h('form', { class: 'move-form', 'data-testid': 'move-form' });
@@ -76,6 +79,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const movesSection = h('section', { class: 'card moves', 'aria-labelledby': 'moves-title' }, movesTitle, moveList.element);
   const recordBox = h('div', { class: 'record' });
   const heading = h('h1', { class: 'game-title' });
+  const ratedBox = h('p', { class: 'rated-label', 'data-testid': 'rated-label' });
   const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'announce' });
   const connBox = h('p', { class: 'connection', role: 'status' });
 
@@ -104,8 +108,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const page = h(
     'div',
     { class: 'game-page' },
-    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, watchingBox, errorBox, connBox, replayNav, moveForm),
-    h('div', { class: 'side-col' }, heading, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
+    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, watchingBox, errorBox, signInBox, connBox, replayNav, moveForm),
+    h('div', { class: 'side-col' }, heading, ratedBox, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
     announcer,
   );
   root.appendChild(page);
@@ -152,6 +156,10 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const text = error ? error() : '';
     errorBox.textContent = text;
     errorBox.hidden = !text;
+    const d = t();
+    const signIn = signInNext && game?.status === 'waiting' ? signInNext : null;
+    if (signIn) fill(signInBox, d.errors.sign_in ?? '', ' ', h('a', { href: `/signin?next=${encodeURIComponent(signIn)}`, class: 'button primary', 'data-testid': 'sign-in-to-join' }, d.signIn));
+    signInBox.hidden = !signIn;
   }
 
   // The side of this viewer at the bottom (spectators: the first side), unless flipped.
@@ -215,6 +223,26 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     clocks.bind(side, clock);
     el.className = `player ${el === topBar ? 'top' : 'bottom'}${toMove ? ' to-move' : ''}`;
     el.setAttribute('data-testid', `player-${side}`);
+    // An account's name leads to its page; a rated game shows the rating, and once over its change.
+    const human = seat?.kind === 'human' ? seat : null;
+    const name =
+      human?.account && human.name
+        ? h('a', { href: `/player/${encodeURIComponent(human.name)}`, class: 'player-link', 'data-testid': `player-link-${side}` }, human.name)
+        : game.status === 'cancelled' && seat?.kind === 'empty'
+          ? d.nobody
+          : seatText(seat, game.kind);
+    const rating =
+      human && typeof human.rating === 'number'
+        ? h('span', { class: 'player-rating', 'data-testid': `rating-${side}`, title: d.ratingOf(ratingText(human.rating, human.provisional)) }, ratingText(human.rating, human.provisional))
+        : null;
+    const diff =
+      human && typeof human.diff === 'number'
+        ? h(
+            'span',
+            { class: `diff ${human.diff > 0 ? 'up' : human.diff < 0 ? 'down' : ''}`, 'data-testid': `diff-${side}`, title: d.ratingChange(diffText(human.diff)) },
+            diffText(human.diff),
+          )
+        : null;
     fill(
       el,
       h('span', { class: `side-dot side-${side}`, 'aria-hidden': 'true' }),
@@ -222,7 +250,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         'div',
         { class: 'player-text' },
         h('span', { class: 'player-side' }, sideName(side)),
-        h('span', { class: 'player-name' }, seatText(seat, game.kind), you === side ? h('span', { class: 'you' }, ` (${d.you})`) : null),
+        h('span', { class: 'player-name' }, name, you === side ? h('span', { class: 'you' }, ` (${d.you})`) : null),
+        rating || diff ? h('span', { class: 'player-ratings' }, rating, diff) : null,
       ),
       toMove && game.thinking && seat?.kind === 'computer' ? h('span', { class: 'thinking-dots', 'aria-hidden': 'true' }, '•••') : null,
       clock,
@@ -239,6 +268,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       out.push(h('p', { class: 'status-detail' }, ending.detail));
     } else if (game.status === 'over') {
       out.push(h('p', { class: 'status-main over' }, game.kind === 'import' ? d.unfinished : d.over));
+    } else if (game.status === 'cancelled') {
+      out.push(h('p', { class: 'status-main over' }, d.withdrawn));
+      out.push(h('p', { class: 'status-detail' }, d.withdrawnDetail));
     } else if (game.status === 'waiting') {
       const mine = !!inviteOf(game.id) || (you !== null && game.kind === 'open');
       out.push(h('p', { class: 'status-main' }, game.kind === 'friend' && mine ? d.waitingFriend : game.kind === 'open' && mine ? d.waitingOpen : d.waitingOther));
@@ -260,7 +292,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   function drawStatus(): void {
     if (!game) return;
     fill(statusBox, statusText());
-    statusBox.classList.toggle('over', game.status === 'over');
+    statusBox.classList.toggle('over', game.status === 'over' || game.status === 'cancelled');
   }
 
   function controlsContext(): ControlsContext {
@@ -316,9 +348,11 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const bottom = bottomSide();
     const top = game.sides.find((s) => s !== bottom) ?? game.sides[1]!;
     heading.textContent = specText(game.spec);
+    ratedBox.textContent = d.ratedGame;
+    ratedBox.hidden = !game.rated;
     // A spectator is told so, near the players (an imported record has no players to watch).
     watchingBox.textContent = d.watching;
-    watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import';
+    watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import' || game.status === 'cancelled';
     playerBar(topBar, top);
     playerBar(bottomBar, bottom);
     clocks.update(shownClock(game), game.sides, game.status === 'playing');
@@ -336,7 +370,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     drawError();
     connBox.textContent = connected ? '' : d.reconnecting;
     connBox.hidden = connected;
-    boardWrap.classList.toggle('over', game.status === 'over' && viewPly === null);
+    boardWrap.classList.toggle('over', (game.status === 'over' || game.status === 'cancelled') && viewPly === null);
     drawBoard(animate);
   }
 
@@ -445,7 +479,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return showNotFound();
         const r = refusalOf(e);
-        showError(() => t().joinFailed(errorText(r)));
+        // Signed in, the invitation is opened again and the seat taken.
+        if (r.code === 'sign_in') signInNext = `/game/${encodeURIComponent(id)}?invite=${encodeURIComponent(invite)}`;
+        else showError(() => t().joinFailed(errorText(r)));
       }
     }
     if (invite) window.history.replaceState(null, '', `/game/${encodeURIComponent(id)}`);

@@ -1,12 +1,15 @@
-// Home: a new game (which game, its settings, against whom, which side, which clock), and the
-// lists of games being played, open challenges and finished games, refreshed every few seconds.
-import { api, type NewGame, type Spec, type Summary } from '../api';
+// Home: a new game (which game, its settings, against whom, which side, which clock, rated or
+// not), and the lists of games being played, open challenges and finished games, live over the
+// lobby's WebSocket (read over HTTP every few seconds only while it is down).
+import { api, type Lobby, type NewGame, type Seat, type Spec, type Summary } from '../api';
 import { fill, h, option } from '../dom';
 import { t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
-import { clockText, gameName, seatText, sideName, sidesOf, specText } from '../names';
+import { clockText, diffText, gameName, seatWithRating, sideName, sidesOf, specText } from '../names';
 import { navigate, type Page, type Route } from '../router';
 import { rememberInvite, rememberMine, isMine } from '../store';
+import { LobbySocket } from '../socket';
+import { onAccount, user } from '../account';
 
 const RULES: Record<string, string[]> = {
   awele: ['awechec', 'abapa', 'awari'],
@@ -16,6 +19,8 @@ const BOARDS = ['mosona', 'kolowis', 'kolowis-ludii'];
 const VARIANTS = ['standard', 'forced', 'synchronous'];
 const HANDICAPS = ['', '3/2', '2/1', '3/1'];
 const REFRESH_MS = 4000;
+// A newcomer's rating (docs/server.md, "Accounts and ratings").
+const NEW_RATING = 1500;
 const SHORT = 6;
 
 interface Settings {
@@ -33,6 +38,7 @@ interface Settings {
   minutes: number;
   increment: number;
   name: string;
+  rated: boolean;
 }
 
 const DEFAULTS: Settings = {
@@ -50,6 +56,7 @@ const DEFAULTS: Settings = {
   minutes: 10,
   increment: 5,
   name: '',
+  rated: false,
 };
 
 const KEY = 'awe.newgame';
@@ -80,13 +87,21 @@ export function specOf(s: Settings): Spec {
   return spec;
 }
 
+// Whether the game set in the form may be rated: between two people, without handicap.
+function rateable(s: Settings): boolean {
+  return s.opponent !== 'computer' && !specOf(s).handicap;
+}
+
 export function mountHome(root: HTMLElement, _route: Route): Page {
   const settings = load();
   let busy = false;
   let error: Refusal | null = null;
+  let listError: Refusal | null = null;
   let timer: number | undefined;
   let lobbyFailed = false;
-  let lobby: { playing: Summary[]; open: Summary[]; finished: Summary[] } | null = null;
+  let lobby: Lobby | null = null;
+  let socket: LobbySocket | null = null;
+  let socketUp = false;
   let destroyed = false;
   const expanded = new Set<string>();
 
@@ -188,6 +203,32 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
         ),
       ),
     );
+    const me = user();
+    if (rateable(settings)) {
+      const signedIn = !!me;
+      const box = h('input', {
+        type: 'checkbox',
+        id: 'rated',
+        'data-testid': 'rated',
+        checked: signedIn && settings.rated,
+        disabled: !signedIn,
+        'aria-describedby': 'rated-help',
+        onchange: () => {
+          settings.rated = box.checked;
+          save(settings);
+        },
+      });
+      rows.push(
+        h(
+          'div',
+          { class: `field rated-field${signedIn ? '' : ' off'}` },
+          h('label', { class: 'check', for: 'rated' }, box, h('span', {}, d.rated)),
+          signedIn
+            ? h('p', { class: 'help', id: 'rated-help' }, d.ratedHelp)
+            : h('p', { class: 'help', id: 'rated-help', 'data-testid': 'rated-hint' }, h('a', { href: '/signin?next=%2F', 'data-testid': 'rated-signin' }, d.ratedSignIn)),
+        ),
+      );
+    }
     if (settings.opponent === 'computer') {
       const levels = Array.from({ length: 10 }, (_, i) => String(i + 1));
       const labels = Object.fromEntries(levels.map((l) => [l, l]));
@@ -240,12 +281,17 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       ),
     );
     if (settings.opponent !== 'computer') {
-      const name = h('input', { id: 'name', 'data-testid': 'name', type: 'text', maxlength: '30', autocomplete: 'nickname', value: settings.name });
-      name.addEventListener('change', () => {
-        settings.name = name.value.trim();
-        save(settings);
-      });
-      rows.push(field(d.yourName, name, undefined, 'name'));
+      if (me) {
+        // An account plays under its name.
+        rows.push(h('p', { class: 'help playing-as', 'data-testid': 'playing-as' }, d.playingAs(me.name)));
+      } else {
+        const name = h('input', { id: 'name', 'data-testid': 'name', type: 'text', maxlength: '30', autocomplete: 'nickname', value: settings.name });
+        name.addEventListener('change', () => {
+          settings.name = name.value.trim();
+          save(settings);
+        });
+        rows.push(field(d.yourName, name, undefined, 'name'));
+      }
     }
     const submit = h('button', { type: 'submit', class: 'primary big', 'data-testid': 'start', disabled: busy }, busy ? d.starting : d.start);
     const form = h(
@@ -285,7 +331,9 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       side,
       clock: settings.clock ? { minutes: settings.minutes, increment: settings.increment } : null,
     };
-    if (settings.opponent !== 'computer' && settings.name) body.name = settings.name;
+    const me = user();
+    if (settings.opponent !== 'computer' && settings.name && !me) body.name = settings.name;
+    if (me && rateable(settings) && settings.rated) body.rated = true;
     try {
       const made = await api.create(body);
       rememberMine(made.id);
@@ -300,41 +348,85 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
 
   async function accept(id: string, button: HTMLButtonElement): Promise<void> {
     button.disabled = true;
+    listError = null;
     try {
       await api.join(id);
       rememberMine(id);
       navigate(`/game/${encodeURIComponent(id)}`);
     } catch (e) {
       button.disabled = false;
-      error = refusalOf(e);
-      drawForm();
+      listError = refusalOf(e);
+      if (!destroyed) drawLists();
     }
+  }
+
+  // Withdraws one's own open challenge; the lobby then drops it.
+  async function cancel(id: string, button: HTMLButtonElement): Promise<void> {
+    button.disabled = true;
+    listError = null;
+    try {
+      await api.act(id, { t: 'cancel' });
+      if (lobby) lobby = { ...lobby, open: lobby.open.filter((s) => s.id !== id) };
+    } catch (e) {
+      button.disabled = false;
+      listError = refusalOf(e);
+    }
+    if (!destroyed) drawLists();
+  }
+
+  // Whether this browser made the challenge, or its account holds the challenger's seat.
+  function ownChallenge(s: Summary): boolean {
+    if (isMine(s.id)) return true;
+    const me = user();
+    return !!me && s.seats.some((x) => x.kind === 'human' && x.account && (x.name ?? '').toLowerCase() === me.name.toLowerCase());
+  }
+
+  // A seat in a list: its name, its rating where the game is rated, its change once over.
+  function seatLine(seat: Seat | undefined, s: Summary): string {
+    // An account not yet rated in the category is rated as a newcomer (docs/server.md: 1500,
+    // provisional), as the game's page shows it; the lobby's summary may leave it out.
+    if (s.status === 'waiting' && s.rated && seat?.kind === 'human' && seat.account && typeof seat.rating !== 'number') {
+      seat = { ...seat, rating: NEW_RATING, provisional: true };
+    }
+    const text = seatWithRating(seat, s.kind);
+    return seat?.kind === 'human' && typeof seat.diff === 'number' ? `${text} ${diffText(seat.diff)}` : text;
   }
 
   function entry(s: Summary, list: 'playing' | 'open' | 'finished'): HTMLElement {
     const d = t();
     const href = `/game/${encodeURIComponent(s.id)}`;
     const [a, b] = s.seats;
-    const who = list === 'open' ? seatText(s.seats.find((x) => x.kind !== 'empty')) : `${seatText(a, s.kind)} ${d.vs} ${seatText(b, s.kind)}`;
-    const mine = isMine(s.id);
+    const who = list === 'open' ? seatLine(s.seats.find((x) => x.kind !== 'empty'), s) : `${seatLine(a, s)} ${d.vs} ${seatLine(b, s)}`;
     let action: HTMLElement;
-    if (list === 'open' && !mine) {
-      const btn = h('button', { type: 'button', class: 'primary', 'data-testid': `accept-${s.id}` }, d.accept);
-      btn.addEventListener('click', () => void accept(s.id, btn));
-      action = btn;
+    if (list === 'open') {
+      if (ownChallenge(s)) {
+        const btn = h('button', { type: 'button', 'data-testid': `cancel-${s.id}` }, d.cancelChallenge);
+        btn.addEventListener('click', () => void cancel(s.id, btn));
+        action = btn;
+      } else if (s.rated && !user()) {
+        // A rated challenge is for accounts: sign in, then come back here.
+        action = h('a', { href: '/signin?next=%2F', class: 'button primary', 'data-testid': `accept-${s.id}` }, d.signInToAccept);
+      } else {
+        const btn = h('button', { type: 'button', class: 'primary', 'data-testid': `accept-${s.id}` }, d.accept);
+        btn.addEventListener('click', () => void accept(s.id, btn));
+        action = btn;
+      }
     } else {
-      const label = list === 'finished' ? d.replay : list === 'open' ? d.yourChallenge : mine ? d.resume : d.watch;
+      const mine = isMine(s.id);
+      const label = list === 'finished' ? d.replay : mine ? d.resume : d.watch;
       action = h('a', { href, class: 'button', 'data-testid': `${list === 'finished' ? 'replay' : 'watch'}-${s.id}` }, label);
     }
+    // Open challenges say whether they are rated or casual; the other lists mark rated games.
+    const meta = [clockText(s.clock), list === 'open' && !s.rated ? d.casualShort : null, s.result].filter(Boolean).join(' · ');
     return h(
       'li',
-      { class: 'game-entry', 'data-testid': `game-${s.id}` },
+      { class: `game-entry${s.rated ? ' rated' : ''}`, 'data-testid': `game-${s.id}` },
       h(
         'div',
         { class: 'entry-text' },
         h('a', { href, class: 'entry-spec' }, specText(s.spec)),
         h('span', { class: 'entry-who' }, who),
-        h('span', { class: 'entry-meta' }, [clockText(s.clock), s.result ? ` · ${s.result}` : ''].join('')),
+        h('span', { class: 'entry-meta' }, s.rated ? h('span', { class: 'rated-tag', 'data-testid': `rated-${s.id}` }, d.ratedShort) : null, meta),
       ),
       action,
     );
@@ -376,37 +468,71 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
     fill(
       listsBox,
       lobbyFailed ? h('p', { class: 'error', role: 'status' }, d.listsFailed) : null,
+      listError ? h('p', { class: 'error', role: 'alert', 'data-testid': 'list-error' }, errorText(listError)) : null,
       section('open', d.open),
       section('playing', d.playing),
       section('finished', d.finished),
     );
   }
 
-  async function refresh(): Promise<void> {
-    try {
-      const l = await api.lobby();
-      if (destroyed) return;
-      lobby = l;
-      lobbyFailed = false;
-    } catch {
-      lobbyFailed = true;
-    }
-    if (destroyed) return;
-    // Keep the focus where it was if it was on a list's button.
-    const focused = document.activeElement?.getAttribute('data-testid');
+  // New lists: drawn again, the focus kept where it was if it was on a list's button.
+  function showLobby(l: Lobby): void {
+    lobby = l;
+    lobbyFailed = false;
+    redrawLists();
+  }
+
+  function redrawLists(): void {
+    const focused = listsBox.contains(document.activeElement) ? document.activeElement?.getAttribute('data-testid') : null;
     drawLists();
     if (focused) listsBox.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus();
-    timer = window.setTimeout(() => void refresh(), document.hidden ? REFRESH_MS * 3 : REFRESH_MS);
+  }
+
+  // The lists over HTTP, every few seconds, only while the lobby's socket is down.
+  async function poll(): Promise<void> {
+    timer = undefined;
+    if (destroyed || socketUp) return;
+    try {
+      const l = await api.lobby();
+      if (destroyed || socketUp) return;
+      showLobby(l);
+    } catch {
+      if (destroyed || socketUp) return;
+      lobbyFailed = true;
+      redrawLists();
+    }
+    timer = window.setTimeout(() => void poll(), document.hidden ? REFRESH_MS * 3 : REFRESH_MS);
   }
 
   drawForm();
   drawLists();
-  void refresh();
+  socket = new LobbySocket({
+    lobby: (l) => {
+      if (!destroyed) showLobby(l);
+    },
+    connection: (up) => {
+      socketUp = up;
+      if (up) {
+        window.clearTimeout(timer);
+        timer = undefined;
+      } else if (timer === undefined) {
+        void poll();
+      }
+    },
+  });
+  // Signing in or out changes the form (rated, the name) and the lists' buttons.
+  const off = onAccount(() => {
+    if (destroyed) return;
+    drawForm();
+    redrawLists();
+  });
 
   return {
     destroy() {
       destroyed = true;
       window.clearTimeout(timer);
+      socket?.close();
+      off();
     },
     relabel() {
       drawForm();
