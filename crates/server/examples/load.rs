@@ -13,7 +13,8 @@
 //!     --seconds 60 --rate 2000 --pid $!
 //! ```
 //!
-//! Connections come from `--addresses` loopback addresses (127.0.0.2, 127.0.0.3, …) in turn, so
+//! `--verify` checks at the end that every move acknowledged is in the server's games (for the
+//! fault experiments: a database restarted under load). Connections come from `--addresses` loopback addresses (127.0.0.2, 127.0.0.3, …) in turn, so
 //! that a server keeping its per-address limit can be measured too. Bounded: at most 20,000
 //! connections and 600 seconds of play; every wait has a time limit.
 //!
@@ -46,6 +47,7 @@ struct Options {
     game: String,
     computer: usize,
     addresses: u8,
+    verify: bool,
 }
 
 fn options() -> Options {
@@ -59,8 +61,13 @@ fn options() -> Options {
         game: "awele".into(),
         computer: 0,
         addresses: 1,
+        verify: false,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--verify") {
+        options.verify = true;
+        args.remove(i);
+    }
     for pair in args.chunks(2) {
         let value = pair.get(1).cloned().unwrap_or_default();
         let number = |what: &str| -> u64 {
@@ -78,7 +85,7 @@ fn options() -> Options {
             "--addresses" => options.addresses = number("--addresses").clamp(1, 250) as u8,
             other => panic!(
                 "unknown option {other} (--url, --games, --spectators, --seconds, --rate, --pid, \
-                 --game, --computer, --addresses)"
+                 --game, --computer, --addresses, --verify)"
             ),
         }
     }
@@ -177,8 +184,9 @@ async fn connect(url: &str, id: &str, browser: Option<&Browser>, from: IpAddr) -
     tokio_tungstenite::client_async(request, stream).await.expect("the socket opens").0
 }
 
-/// The next state the socket receives (an error message is a failure of the run).
-async fn state(socket: &mut Socket) -> Value {
+/// The next state the socket receives, or the code of an error sent instead (`retry`: the
+/// server could not record the move, its database away; any other is a failure of the run).
+async fn message(socket: &mut Socket) -> Result<Value, String> {
     loop {
         let frame = tokio::time::timeout(Duration::from_secs(60), socket.next())
             .await
@@ -188,11 +196,24 @@ async fn state(socket: &mut Socket) -> Value {
         if let Message::Text(text) = frame {
             let value: Value = serde_json::from_str(&text).unwrap();
             if value["t"] == "state" {
-                return value["game"].clone();
+                return Ok(value["game"].clone());
             }
             if value["t"] == "error" {
+                let code = value["code"].as_str().unwrap_or_default();
+                if matches!(code, "retry" | "stale" | "conflict") {
+                    return Err(code.to_owned());
+                }
                 panic!("the server refused a move: {value}");
             }
+        }
+    }
+}
+
+/// The next state the socket receives, passing over errors.
+async fn state(socket: &mut Socket) -> Value {
+    loop {
+        if let Ok(state) = message(socket).await {
+            return state;
         }
     }
 }
@@ -204,6 +225,11 @@ struct Shared {
     stop: AtomicBool,
     connections: AtomicUsize,
     states_seen: AtomicUsize,
+    /// Moves the server could not record and sent again.
+    refused: AtomicUsize,
+    /// Acknowledged moves checked, and those missing from the server's games (`--verify`).
+    checked: AtomicUsize,
+    lost: AtomicUsize,
 }
 
 /// Creates a friend game, joins it and opens its sockets: the players' and the spectators'.
@@ -275,8 +301,12 @@ async fn table(
     let mut next = Instant::now();
     let mut times = Vec::new();
     let mut ply = 0usize;
+    // The moves acknowledged, game by game, for `--verify`.
+    let mut acked: Vec<String> = Vec::new();
+    let mut verified: Vec<(String, Vec<String>)> = Vec::new();
     while !shared.stop.load(Ordering::Relaxed) {
         if !states[0]["outcome"].is_null() {
+            verified.push((id.clone(), std::mem::take(&mut acked)));
             // A new game where this one ended.
             for socket in &mut sockets {
                 let _ = socket.close(None).await;
@@ -300,14 +330,24 @@ async fn table(
         let text = legal[(seed * 31 + ply * 7) % legal.len()]["text"].as_str().unwrap().to_owned();
         let message = json!({ "t": "move", "ply": ply, "move": text }).to_string();
         let sent = Instant::now();
-        sockets[mover].send(Message::Text(message.into())).await.expect("sent");
-        // The mover's round trip: until its own socket shows the move.
+        sockets[mover].send(Message::Text(message.clone().into())).await.expect("sent");
+        // The mover's round trip: until its own socket shows the move. Not recorded (the
+        // database away): sent again after a pause, as a player would.
         loop {
-            let seen = state(&mut sockets[mover]).await;
-            if seen["ply"].as_u64() == Some(ply as u64 + 1) {
-                times.push(sent.elapsed());
-                states[mover] = seen;
-                break;
+            match self::message(&mut sockets[mover]).await {
+                Ok(seen) if seen["ply"].as_u64() >= Some(ply as u64 + 1) => {
+                    times.push(sent.elapsed());
+                    acked.push(text.clone());
+                    states[mover] = seen;
+                    break;
+                }
+                Ok(_) => {}
+                Err(code) if code == "retry" => {
+                    shared.refused.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    sockets[mover].send(Message::Text(message.clone().into())).await.expect("sent");
+                }
+                Err(_) => {}
             }
         }
         let other = 1 - mover;
@@ -320,9 +360,30 @@ async fn table(
         }
         ply += 1;
     }
-    let _ = id;
     for watcher in watchers {
         watcher.abort();
+    }
+    verified.push((id, acked));
+    if shared.options.verify {
+        // Every move acknowledged is in the game the server holds, at its place.
+        for (id, acked) in &verified {
+            let state: Value = players[0]
+                .http
+                .get(format!("{url}/api/games/{id}"))
+                .send()
+                .await
+                .expect("the server answers")
+                .json()
+                .await
+                .expect("a state");
+            let moves = state["game"]["moves"].as_array().expect("moves");
+            for (ply, text) in acked.iter().enumerate() {
+                if moves.get(ply).and_then(|m| m["text"].as_str()) != Some(text.as_str()) {
+                    shared.lost.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            shared.checked.fetch_add(acked.len(), Ordering::Relaxed);
+        }
     }
     times
 }
@@ -366,6 +427,9 @@ async fn main() {
         stop: AtomicBool::new(false),
         connections: AtomicUsize::new(0),
         states_seen: AtomicUsize::new(0),
+        refused: AtomicUsize::new(0),
+        checked: AtomicUsize::new(0),
+        lost: AtomicUsize::new(0),
     });
     let busy: Vec<_> =
         (0..options.computer).map(|seed| tokio::spawn(busy(Arc::clone(&shared), seed))).collect();
@@ -416,6 +480,17 @@ async fn main() {
         shared.states_seen.load(Ordering::Relaxed),
         shared.states_seen.load(Ordering::Relaxed) as f64 / elapsed.as_secs_f64()
     );
+    let refused = shared.refused.load(Ordering::Relaxed);
+    if refused > 0 {
+        println!("moves not recorded and sent again (the database away): {refused}");
+    }
+    if options.verify {
+        println!(
+            "acknowledged moves checked: {}, missing: {}",
+            shared.checked.load(Ordering::Relaxed),
+            shared.lost.load(Ordering::Relaxed)
+        );
+    }
     if let (Some(before), Some(connected), Some(during)) = (before, connected, during) {
         println!(
             "server memory: {before} kB before, {connected} kB connected, {during} kB playing; \
