@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use awe_game::{Side, Stop};
 use awe_search::Level;
+use axum::extract::ws::Utf8Bytes;
 use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -110,8 +111,8 @@ pub fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
 /// A connection's view of the room.
 pub struct Subscription {
     pub you: Option<Side>,
-    pub state: Arc<String>,
-    pub events: broadcast::Receiver<Arc<String>>,
+    pub state: Utf8Bytes,
+    pub events: broadcast::Receiver<Utf8Bytes>,
 }
 
 /// What the database holds of a game that changes as it is played: a room changes a copy and
@@ -151,8 +152,39 @@ pub struct Room {
     ratings: [Option<(i64, bool)>; 2],
     /// Whether the computer is thinking (a search or an answer under way).
     thinking: bool,
-    events: broadcast::Sender<Arc<String>>,
-    state: Arc<String>,
+    /// The latest state, as sent: shared by every connection's frame, never copied.
+    events: broadcast::Sender<Utf8Bytes>,
+    state: Utf8Bytes,
+    /// What every state repeats, kept rather than made again for each move: the moves played
+    /// as the page lists them, and the board's points and lines.
+    move_views: Vec<Value>,
+    board: Value,
+}
+
+/// The state every connection is shown, borrowed from the room (serialized once a change).
+#[derive(serde::Serialize)]
+struct View<'a> {
+    id: &'a str,
+    spec: &'a Spec,
+    kind: &'a str,
+    rated: bool,
+    status: &'a str,
+    sides: [&'a str; 2],
+    seats: [Value; 2],
+    board: &'a Value,
+    position: Value,
+    before: Option<Value>,
+    last: Option<&'a Value>,
+    moves: &'a [Value],
+    ply: usize,
+    turn: Option<&'a str>,
+    legal: Vec<Value>,
+    clock: Option<Value>,
+    offers: Value,
+    rematch: &'a Option<String>,
+    outcome: Option<Value>,
+    thinking: bool,
+    created_at: i64,
 }
 
 const DRAW: usize = 0;
@@ -277,9 +309,13 @@ impl Room {
             ratings: [None; 2],
             thinking: false,
             events,
-            state: Arc::new(String::new()),
+            state: Utf8Bytes::from_static(""),
+            move_views: Vec::new(),
+            board: Value::Null,
         };
-        room.state = Arc::new(room.state_json().to_string());
+        room.move_views = room.now.game.history().1;
+        room.board = crate::model::board_view(&room.now.game);
+        room.state = Utf8Bytes::from(room.state_json());
         Ok(room)
     }
 
@@ -334,8 +370,8 @@ impl Room {
         })
     }
 
-    /// The state every connection is shown.
-    fn state_json(&self) -> Value {
+    /// The state every connection is shown, as JSON text.
+    fn state_json(&self) -> String {
         let now = Instant::now();
         let stored = &self.now;
         let game = &stored.game;
@@ -363,7 +399,6 @@ impl Room {
             seat
         };
         let side = |side: Option<Side>| side.map(|s| game.side_name(s));
-        let (_, moves) = game.history();
         let before =
             each!(game, g => g.last_move().map(|(before, _)| crate::model::WebGame::view(before)));
         let outcome = game.outcome().map(|o| {
@@ -382,39 +417,53 @@ impl Room {
                 "running": side(c.running.map(|(s, _)| s)),
             })
         });
-        json!({
-            "id": self.id,
-            "spec": self.spec,
-            "kind": self.kind,
-            "rated": self.rated,
-            "status": status(&self.kind, stored),
-            "sides": [game.side_name(Side::South), game.side_name(Side::North)],
-            "seats": [seat(Side::South), seat(Side::North)],
-            "board": crate::model::board_view(game),
-            "position": game.view(),
-            "before": before,
-            "last": game.last(),
-            "moves": moves,
-            "ply": game.plies(),
-            "turn": game.outcome().is_none().then(|| game.side_name(game.turn())),
-            "legal": if stored.cancelled { Vec::new() } else { game.legal() },
-            "clock": clock,
-            "offers": {
+        let view = View {
+            id: &self.id,
+            spec: &self.spec,
+            kind: &self.kind,
+            rated: self.rated,
+            status: status(&self.kind, stored),
+            sides: [game.side_name(Side::South), game.side_name(Side::North)],
+            seats: [seat(Side::South), seat(Side::North)],
+            board: &self.board,
+            position: game.view(),
+            before,
+            last: self.move_views.last(),
+            moves: &self.move_views,
+            ply: game.plies(),
+            turn: game.outcome().is_none().then(|| game.side_name(game.turn())),
+            legal: if stored.cancelled { Vec::new() } else { game.legal() },
+            clock,
+            offers: json!({
                 "draw": side(stored.offers[DRAW]),
                 "takeback": side(stored.offers[TAKEBACK]),
                 "rematch": side(stored.offers[REMATCH]),
-            },
-            "rematch": stored.rematch,
-            "outcome": outcome,
-            "thinking": self.thinking,
-            "created_at": self.created_at,
-        })
+            }),
+            rematch: &stored.rematch,
+            outcome,
+            thinking: self.thinking,
+            created_at: self.created_at,
+        };
+        serde_json::to_string(&view).unwrap_or_default()
     }
 
     /// Makes the state anew and sends it to every connection.
     fn publish(&mut self) {
-        self.state = Arc::new(json!({ "t": "state", "game": self.state_json() }).to_string());
-        let _ = self.events.send(Arc::clone(&self.state));
+        self.state = Utf8Bytes::from(format!("{{\"t\":\"state\",\"game\":{}}}", self.state_json()));
+        let _ = self.events.send(self.state.clone());
+    }
+
+    /// Keeps the list of moves shown up to date with the game: one more after a move, made
+    /// again after anything else (a takeback, the game read again).
+    fn update_move_views(&mut self) {
+        let plies = self.now.game.plies();
+        if plies == self.move_views.len() + 1
+            && let Some(last) = self.now.game.last()
+        {
+            self.move_views.push(last);
+        } else if plies != self.move_views.len() {
+            self.move_views = self.now.game.history().1;
+        }
     }
 }
 
@@ -505,10 +554,10 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
         Command::Subscribe { actor, reply } => {
             let you = actor.as_ref().and_then(|a| room.side_of(a));
             let events = room.events.subscribe();
-            let _ = reply.send(Subscription { you, state: Arc::clone(&room.state), events });
+            let _ = reply.send(Subscription { you, state: room.state.clone(), events });
         }
         Command::State { reply } => {
-            let _ = reply.send(Arc::new(room.state_json().to_string()));
+            let _ = reply.send(Arc::new(room.state_json()));
         }
         Command::Record { language, reply } => {
             let names = Side::ALL.map(|side| {
@@ -605,6 +654,7 @@ async fn reload(room: &mut Room, app: &App) {
         Ok(fresh) => {
             room.version = fresh.version;
             room.now = fresh.now;
+            room.move_views = fresh.move_views;
             room.thinking = false;
             look_up_ratings(room, app).await;
             room.publish();
@@ -633,8 +683,8 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
         next.offers[DRAW] = None;
         next.offers[TAKEBACK] = None;
     }
-    let before = room.row(&room.now);
     let row = room.row(&next);
+    let was = (status(&room.kind, &room.now), &room.now.seats);
     let ends = room.now.game.outcome().is_none() && next.game.outcome().is_some();
     let rate = match next.game.outcome() {
         // South's result (not its seeds or pieces): a win, a draw, a loss.
@@ -651,7 +701,7 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
         add: ops.add.as_ref(),
         rate,
         new_game: ops.new_game.as_ref(),
-        lobby: before.status != row.status || before.seats != row.seats,
+        lobby: was.0 != row.status || *was.1 != next.seats,
     };
     match app.store.commit(&commit).await {
         Ok(Committed::Done { version, ratings }) => {
@@ -660,6 +710,7 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
             }
             room.version = version;
             room.now = next;
+            room.update_move_views();
             if commit.lobby {
                 app.lobby_changed();
             }

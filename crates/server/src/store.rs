@@ -24,6 +24,10 @@ pub struct Store {
     /// PostgreSQL (several servers may share it: commits notify, ratings are locked).
     postgres: bool,
     url: String,
+    /// SQLite takes one writer at a time, and makes the others sleep and retry while one holds
+    /// its lock: the server's writes queue here instead, in order (a transaction of a move holds
+    /// the lock over several statements).
+    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 /// A database error, as the server reports it (never to a client: it logs it and answers 503).
@@ -136,6 +140,61 @@ pub enum Committed {
 
 const SIDES: [&str; 2] = ["south", "north"];
 
+/// What a commit sets of a game's row, its parameters `$1` to `$15` ([`bind_row`]).
+macro_rules! set_game {
+    () => {
+        "status = $1, south_secret = $2, north_secret = $3, south_name = $4, north_name = $5, \
+         south_user = $6, north_user = $7, stopped = $8, result = $9, termination = $10, \
+         rematch = $11, offers = $12, plies = $13, deadline_at = $14, thinker = NULL, \
+         lease_until = NULL, updated_at = $15, version = version + 1 WHERE id = $16 AND version = $17"
+    };
+}
+
+const UPDATE_GAME: &str = concat!("UPDATE games SET ", set_game!());
+
+const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, text, south_clock, north_clock, \
+     played_at) VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// A whole commit on PostgreSQL: the row updated if its version is the one expected, the moves
+/// taken back (`$18`), the move inserted (`$19`: whether there is one, `$20..$24`), the other
+/// servers notified (`$25` the channel, `$26` the game's payload, `$27` whether the lobby's lists
+/// change). A row back when the version was the one expected.
+const COMMIT_AT_ONCE: &str = concat!(
+    "WITH up AS (UPDATE games SET ",
+    set_game!(),
+    " RETURNING version), \
+     del AS (DELETE FROM moves WHERE game_id = $16 AND ply >= $18 AND EXISTS (SELECT 1 FROM up)), \
+     ins AS (INSERT INTO moves (game_id, ply, text, south_clock, north_clock, played_at) \
+             SELECT $16, $20, $21, $22, $23, $24 FROM up WHERE $19) \
+     SELECT up.version FROM up, LATERAL (SELECT pg_notify($25, $26)) AS game_notified, \
+     LATERAL (SELECT CASE WHEN $27 THEN pg_notify($25, 'l') END) AS lobby_notified"
+);
+
+/// Binds `$1` to `$17` of [`set_game`].
+fn bind_row<'q>(
+    query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
+    row: &'q GameRow,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments> {
+    query
+        .bind(&row.status)
+        .bind(&row.seats[0].secret)
+        .bind(&row.seats[1].secret)
+        .bind(&row.seats[0].name)
+        .bind(&row.seats[1].name)
+        .bind(&row.seats[0].user)
+        .bind(&row.seats[1].user)
+        .bind(&row.stopped)
+        .bind(&row.result)
+        .bind(&row.termination)
+        .bind(&row.rematch)
+        .bind(&row.offers)
+        .bind(row.plies)
+        .bind(row.deadline_at)
+        .bind(now_ms())
+        .bind(&row.id)
+        .bind(row.version)
+}
+
 /// The channel of PostgreSQL's notifications between servers.
 pub const CHANNEL: &str = "awe";
 
@@ -169,7 +228,12 @@ impl Store {
             .connect(url)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool, postgres: !sqlite, url: url.to_owned() })
+        Ok(Store { pool, postgres: !sqlite, url: url.to_owned(), writer: Default::default() })
+    }
+
+    /// Waits for SQLite's turn to write (PostgreSQL's writers need none).
+    async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        if self.postgres { None } else { Some(self.writer.lock().await) }
     }
 
     /// Whether the database is PostgreSQL (which several servers may share).
@@ -184,6 +248,7 @@ impl Store {
 
     /// Records a new game.
     pub async fn create(&self, game: &GameRow) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         insert_game(&mut tx, game).await?;
         self.notify(&mut tx, "l").await?;
@@ -192,6 +257,7 @@ impl Store {
 
     /// Records a new game with its moves (an imported record).
     pub async fn create_with_moves(&self, game: &GameRow, moves: &[MoveRow]) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         insert_game(&mut tx, game).await?;
         for mv in moves {
@@ -236,34 +302,20 @@ impl Store {
 
     /// Writes a change to a game if the database still holds `commit.row.version`.
     pub async fn commit(&self, commit: &Commit<'_>) -> Result<Committed, Error> {
+        let _turn = self.write_turn().await;
+        if commit.rate.is_none() && commit.new_game.is_none() {
+            // A move, an offer, a seat, a takeback: in one statement on PostgreSQL (one round
+            // trip), in two on SQLite (its writers queue in `write_turn`, and a crash between
+            // them leaves a version counted without its move, never a move acknowledged lost).
+            return if self.postgres {
+                self.commit_at_once(commit).await
+            } else {
+                self.commit_plainly(commit).await
+            };
+        }
         let row = commit.row;
         let mut tx = self.pool.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET status = $1, south_secret = $2, north_secret = $3, \
-             south_name = $4, north_name = $5, south_user = $6, north_user = $7, \
-             stopped = $8, result = $9, termination = $10, rematch = $11, offers = $12, \
-             plies = $13, deadline_at = $14, thinker = NULL, lease_until = NULL, \
-             updated_at = $15, version = version + 1 WHERE id = $16 AND version = $17",
-        )
-        .bind(&row.status)
-        .bind(&row.seats[0].secret)
-        .bind(&row.seats[1].secret)
-        .bind(&row.seats[0].name)
-        .bind(&row.seats[1].name)
-        .bind(&row.seats[0].user)
-        .bind(&row.seats[1].user)
-        .bind(&row.stopped)
-        .bind(&row.result)
-        .bind(&row.termination)
-        .bind(&row.rematch)
-        .bind(&row.offers)
-        .bind(row.plies)
-        .bind(row.deadline_at)
-        .bind(now_ms())
-        .bind(&row.id)
-        .bind(row.version)
-        .execute(&mut *tx)
-        .await?;
+        let updated = bind_row(sqlx::query(UPDATE_GAME), row).execute(&mut *tx).await?;
         if updated.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(Committed::Conflict);
@@ -299,6 +351,71 @@ impl Store {
         }
         tx.commit().await?;
         Ok(Committed::Done { version, ratings })
+    }
+
+    /// [`Store::commit`] of a change without rating nor new game, on SQLite, where this server
+    /// is the only writer (its writes queue in `write_turn`). The move first: refused, nothing
+    /// changed; then the row, if its version is still the one expected (else the move goes
+    /// again); then a takeback's moves. A crash in between leaves a move stored without its
+    /// version counted, or a version counted before its takeback: never a move acknowledged
+    /// lost.
+    async fn commit_plainly(&self, commit: &Commit<'_>) -> Result<Committed, Error> {
+        let row = commit.row;
+        if let Some(mv) = commit.add {
+            sqlx::query(INSERT_MOVE)
+                .bind(&row.id)
+                .bind(mv.ply)
+                .bind(&mv.text)
+                .bind(mv.clocks.map(|c| c[0]))
+                .bind(mv.clocks.map(|c| c[1]))
+                .bind(mv.played_at)
+                .execute(&self.pool)
+                .await?;
+        }
+        let updated = bind_row(sqlx::query(UPDATE_GAME), row).execute(&self.pool).await?;
+        if updated.rows_affected() != 1 {
+            if let Some(mv) = commit.add {
+                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
+                    .bind(&row.id)
+                    .bind(mv.ply)
+                    .execute(&self.pool)
+                    .await?;
+            }
+            return Ok(Committed::Conflict);
+        }
+        if let Some(ply) = commit.take_back_from {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&row.id)
+                .bind(ply)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(Committed::Done { version: row.version + 1, ratings: None })
+    }
+
+    /// [`Store::commit`] of a change without rating nor new game, on PostgreSQL: the update, the
+    /// takeback, the move and the notifications in one statement, so one transaction.
+    async fn commit_at_once(&self, commit: &Commit<'_>) -> Result<Committed, Error> {
+        let row = commit.row;
+        let mv = commit.add;
+        let payload = format!("g {} {}", row.id, row.version + 1);
+        let done = bind_row(sqlx::query(COMMIT_AT_ONCE), row)
+            .bind(commit.take_back_from)
+            .bind(mv.is_some())
+            .bind(mv.map_or(0, |m| m.ply))
+            .bind(mv.map_or("", |m| m.text.as_str()))
+            .bind(mv.and_then(|m| m.clocks.map(|c| c[0])))
+            .bind(mv.and_then(|m| m.clocks.map(|c| c[1])))
+            .bind(mv.map_or(0, |m| m.played_at))
+            .bind(CHANNEL)
+            .bind(payload)
+            .bind(commit.lobby)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match done {
+            Some(_) => Committed::Done { version: row.version + 1, ratings: None },
+            None => Committed::Conflict,
+        })
     }
 
     /// Rates a game that ended, inside its commit: both ratings read (locked on PostgreSQL, so
@@ -412,6 +529,7 @@ impl Store {
         server: &str,
         until: i64,
     ) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
         let done = sqlx::query(
             "UPDATE games SET thinker = $1, lease_until = $2 WHERE id = $3 AND version = $4 \
              AND (thinker IS NULL OR thinker = $1 OR lease_until < $5)",
@@ -500,6 +618,7 @@ impl Store {
 
     /// Creates an account; false if the name (in any case) is taken.
     pub async fn create_user(&self, user: &User, password_hash: &str) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
         let done = sqlx::query(
             "INSERT INTO users (id, name, name_key, password, created_at) \
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
@@ -531,6 +650,7 @@ impl Store {
         user: &str,
         expires_at: i64,
     ) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
         sqlx::query(
             "INSERT INTO sessions (token, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         )
@@ -559,6 +679,7 @@ impl Store {
 
     /// Closes a session (signing out): its cookie is worth nothing from then on.
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
         sqlx::query("DELETE FROM sessions WHERE token = $1")
             .bind(token_hash)
             .execute(&self.pool)

@@ -23,6 +23,9 @@ use crate::room::{Actor, Command, Handle, Subscription};
 /// The largest message a client may send.
 pub const MAX_MESSAGE: usize = 4096;
 
+/// A connection's read buffer.
+const BUFFER: usize = 4096;
+
 /// How long a client may take to take a message before it is let go.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -60,6 +63,9 @@ pub async fn upgrade(
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        // Small buffers: the default 128 KiB each way would be most of a connection's memory.
+        .read_buffer_size(BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| connection(socket, handle, actor, rate, idle))
 }
 
@@ -90,7 +96,7 @@ async fn connection(
     let game: serde_json::Value = serde_json::from_str(&state).unwrap_or_default();
     let you = you.map(|side| crate::http::side_of_state(&game["game"], side));
     if !send(&mut socket, json!({ "t": "hello", "you": you }).to_string()).await
-        || !send(&mut socket, state.as_str().to_owned()).await
+        || !send(&mut socket, state.clone()).await
     {
         return;
     }
@@ -135,12 +141,12 @@ async fn connection(
                 }
             }
             event = events.recv() => match event {
-                Ok(state) => if !send(&mut socket, state.as_str().to_owned()).await { break },
+                Ok(state) => if !send(&mut socket, state).await { break },
                 // Too slow for the room: what it missed is the latest state.
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     let Some(again) = subscribe(&handle, actor.clone()).await else { break };
                     events = again.events;
-                    if !send(&mut socket, again.state.as_str().to_owned()).await { break }
+                    if !send(&mut socket, again.state).await { break }
                 }
                 Err(broadcast::error::RecvError::Closed) => break,
             },
@@ -165,6 +171,8 @@ pub async fn lobby(
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| lobby_connection(socket, app))
 }
 
