@@ -1,98 +1,19 @@
 //! The move generator against a slow reference written in another style, straight from the
-//! description of RULES.md §1: points as (row, column) pairs, lines found by their formulas,
-//! pieces in a plain array, chains by recursion on copies of the board. Every generated move is
-//! legal, every legal move is generated, and perft agrees.
+//! description of RULES.md §1 (`awe_proof::reference`, which the certificate checker plays
+//! with): points as (row, column) pairs, lines found by their formulas, pieces in a plain array,
+//! chains by recursion on copies of the board. Every generated move is legal, every legal move is
+//! generated, and perft agrees.
 
 use std::collections::BTreeSet;
 
 use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings, Start};
 use awe_game::{Game, Side, perft};
+use awe_proof::reference::Geometry;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// A board described by its rows: `T`, `M` and `B`, columns from 0.
-struct Geometry {
-    n: usize,
-    middle: usize,
-    outer_lines: bool,
-    end_lines: bool,
-    points: Vec<(char, usize)>,
-}
-
-impl Geometry {
-    fn new(kind: BoardKind, options: BoardOptions) -> Geometry {
-        let (n, middle) = match kind {
-            BoardKind::Mosona => (8, 9),
-            BoardKind::Kolowis => (16, 17),
-            BoardKind::KolowisLudii => (16, 16),
-        };
-        let mut points = Vec::new();
-        for k in 0..n {
-            points.push(('T', k));
-            points.push(('B', k));
-        }
-        for k in 0..middle {
-            points.push(('M', k));
-        }
-        let end_lines = options.end_lines && kind != BoardKind::KolowisLudii;
-        Geometry { n, middle, outer_lines: options.outer_lines, end_lines, points }
-    }
-
-    fn exists(&self, (row, k): (char, usize)) -> bool {
-        match row {
-            'M' => k < self.middle,
-            _ => k < self.n,
-        }
-    }
-
-    /// Whether a line joins two points (a step follows it).
-    fn joined(&self, a: (char, usize), b: (char, usize)) -> bool {
-        let (a, b) = if a.0 == 'M' && b.0 != 'M' { (b, a) } else { (a, b) };
-        match (a.0, b.0) {
-            ('M', 'M') => a.1.abs_diff(b.1) == 1,
-            ('T', 'T') | ('B', 'B') => self.outer_lines && a.1.abs_diff(b.1) == 1,
-            ('T', 'M') | ('B', 'M') => b.1 == a.1 || b.1 == a.1 + 1,
-            _ => false,
-        }
-    }
-
-    /// Whether `a`, `b`, `c` are consecutive on a straight line.
-    fn in_line(&self, a: (char, usize), b: (char, usize), c: (char, usize)) -> bool {
-        let row_line = |r: char| {
-            a.0 == r
-                && b.0 == r
-                && c.0 == r
-                && b.1.abs_diff(a.1) == 1
-                && c.1.abs_diff(b.1) == 1
-                && a.1 != c.1
-        };
-        if row_line('M') || (self.outer_lines && (row_line('T') || row_line('B'))) {
-            return true;
-        }
-        if b.0 != 'M' {
-            return false;
-        }
-        let j = b.1;
-        let ends = [(a, c), (c, a)];
-        ends.iter().any(|&(top, bottom)| {
-            top.0 == 'T'
-                && bottom.0 == 'B'
-                && ((j >= 1
-                    && j < self.n
-                    && ((top.1 + 1 == j && bottom.1 == j) || (top.1 == j && bottom.1 + 1 == j)))
-                    || (self.end_lines
-                        && ((j == 0 && top.1 == 0 && bottom.1 == 0)
-                            || (j == self.n && top.1 == self.n - 1 && bottom.1 == self.n - 1))))
-        })
-    }
-
-    fn name((row, k): (char, usize)) -> String {
-        format!("{}{}", row.to_ascii_lowercase(), k + 1)
-    }
-}
-
-type RefMove = (Vec<String>, BTreeSet<String>);
+type RefMove = awe_proof::reference::RefMove;
 
 /// All legal moves of a position, by the reference.
 fn reference_moves(
@@ -101,97 +22,7 @@ fn reference_moves(
     turn: Side,
     rules: RuleSet,
 ) -> BTreeSet<RefMove> {
-    let rules_data = rules.rules();
-    let piece = |p: (char, usize)| cells.iter().find(|c| (c.0, c.1) == p).and_then(|c| c.2);
-    let mut captures = BTreeSet::new();
-    for &(row, k, side) in cells {
-        if side != Some(turn) {
-            continue;
-        }
-        let mut board: Vec<(char, usize, Option<Side>)> = cells.to_vec();
-        let start = (row, k);
-        board.iter_mut().find(|c| (c.0, c.1) == start).unwrap().2 = None;
-        chain(
-            geometry,
-            &board,
-            start,
-            turn,
-            rules,
-            vec![Geometry::name(start)],
-            BTreeSet::new(),
-            &mut captures,
-        );
-    }
-    if rules_data.most_captures {
-        let most = captures.iter().map(|m| m.1.len()).max().unwrap_or(0);
-        captures.retain(|m| m.1.len() == most);
-    }
-    if !captures.is_empty() && rules_data.compulsory {
-        return captures;
-    }
-    let mut all = captures;
-    for &(row, k, side) in cells {
-        if side != Some(turn) {
-            continue;
-        }
-        for &to in &geometry.points {
-            if geometry.joined((row, k), to) && piece(to).is_none() {
-                all.insert((vec![Geometry::name((row, k)), Geometry::name(to)], BTreeSet::new()));
-            }
-        }
-    }
-    all
-}
-
-/// Follows every capture from `at`, the moving piece lifted off `board`.
-#[allow(clippy::too_many_arguments)]
-fn chain(
-    geometry: &Geometry,
-    board: &[(char, usize, Option<Side>)],
-    at: (char, usize),
-    turn: Side,
-    rules: RuleSet,
-    path: Vec<String>,
-    taken: BTreeSet<String>,
-    out: &mut BTreeSet<RefMove>,
-) {
-    let r = rules.rules();
-    let content = |p: (char, usize)| board.iter().find(|c| (c.0, c.1) == p).map(|c| c.2);
-    let mut went_on = false;
-    for &over in &geometry.points {
-        if !geometry.joined(at, over) || content(over) != Some(Some(turn.opponent())) {
-            continue;
-        }
-        for &to in &geometry.points {
-            if to == at || !geometry.exists(to) || content(to) != Some(None) {
-                continue;
-            }
-            let allowed = if r.bent_jumps {
-                geometry.joined(over, to)
-            } else {
-                geometry.in_line(at, over, to)
-            };
-            if !allowed {
-                continue;
-            }
-            went_on = true;
-            let mut after: Vec<_> = board.to_vec();
-            // The piece taken leaves the board at once.
-            after.iter_mut().find(|c| (c.0, c.1) == over).unwrap().2 = None;
-            let mut path = path.clone();
-            path.push(Geometry::name(to));
-            let mut taken = taken.clone();
-            taken.insert(Geometry::name(over));
-            if r.chains {
-                chain(geometry, &after, to, turn, rules, path, taken, out);
-            } else {
-                out.insert((path, taken));
-            }
-        }
-    }
-    if !went_on && path.len() > 1 {
-        out.insert((path, taken));
-    }
+    geometry.moves(&cells.to_vec(), turn, rules)
 }
 
 /// The fast generator's moves, in the reference's terms.
@@ -216,7 +47,7 @@ fn fast_moves(p: &Position) -> BTreeSet<RefMove> {
 /// The position in the reference's terms.
 fn cells(geometry: &Geometry, p: &Position) -> Vec<(char, usize, Option<Side>)> {
     geometry
-        .points
+        .points()
         .iter()
         .map(|&(row, k)| {
             let point = p.board().point(&Geometry::name((row, k))).unwrap();

@@ -124,6 +124,42 @@ pub enum Command {
     Endgame(EndgameArgs),
     /// The web site: play, watch, replay and analyse in the browser.
     Serve(ServeArgs),
+    /// Solve an Awithlaknannai position (its value, with a certificate), or check a certificate.
+    Solve(SolveArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The game: awithlaknannai (not needed with --check).
+    #[arg(required_unless_present = "check")]
+    pub game: Option<GameName>,
+    /// Rule set: wikipedia, globejoueur, bell or ludii.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// The position to solve, in the game's position text (default: the start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// The pure game: only a capture ends it (no move or no piece left loses; no repetition or
+    /// ply-limit rule; an endless game is a draw).
+    #[arg(long)]
+    pub pure: bool,
+    /// Write the certificate there (for a win, the winner's move in every position reachable
+    /// under every defence; for a draw, both sides').
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+    /// Plies without a capture that end the game, under the project's rules (default 50; the
+    /// same as --ply-limit).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_plies: Option<u16>,
+    /// The most positions the solver enumerates (its memory: about 100 bytes each).
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_positions: usize,
+    /// Check a certificate with the checker of awe-proof (a move generator of its own) and say
+    /// what it proves.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "pure", "certificate", "max_plies", "rules"])]
+    pub check: Option<PathBuf>,
+    #[command(flatten)]
+    pub serpent: SerpentArgs,
 }
 
 #[derive(Debug, clap::Args)]

@@ -10,6 +10,7 @@ mod perft;
 mod play;
 mod replay;
 mod settings;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
         args::Command::Analyze(a) => analyze::run(a),
         args::Command::Endgame(a) => endgame::run(a),
         args::Command::Serve(a) => serve(a),
+        args::Command::Solve(a) => solve::run(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,

@@ -139,6 +139,36 @@ fn largest<T>(
     lookup
 }
 
+/// The name under which `awe solve` keeps a certificate in the cache, for level 10 to play from:
+/// the board, its lines, the rule set and the root position.
+pub fn solved_file_name(settings: &Settings, certificate: &awe_proof::Certificate) -> String {
+    let root = certificate.root;
+    format!(
+        "solved-{}-{:x}{:x}-{:x}-{:x}.cert",
+        serpents::file_name(settings, 0).trim_end_matches("-0.db"),
+        root.white,
+        root.black,
+        root.turn.index(),
+        root.quiet
+    )
+}
+
+/// The certificates of solved positions of the game `settings` describe, in the cache (those
+/// that do not read are passed over).
+pub fn awithlaknannai_solved(settings: &Settings) -> Vec<awe_proof::Certificate> {
+    let Some(dir) = cache_dir() else { return Vec::new() };
+    let prefix = format!("solved-{}-", serpents::file_name(settings, 0).trim_end_matches("-0.db"));
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name().to_str().is_some_and(|n| n.starts_with(&prefix) && n.ends_with(".cert"))
+        })
+        .filter_map(|e| std::fs::read(e.path()).ok())
+        .filter_map(|bytes| awe_proof::Certificate::from_bytes(&bytes).ok())
+        .collect()
+}
+
 /// The seeds of the Awélé database built at first need, where the cache has none: a few seconds.
 pub const AUTOMATIC_SEEDS: usize = 12;
 

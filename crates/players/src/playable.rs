@@ -87,12 +87,19 @@ impl Playable for awe_awithlaknannai::Position {
             awe_search::awithlaknannai::SerpentEval,
         > = Loaded::new();
         LOADED.get(*start.settings(), || {
-            let lookup = crate::cache::awithlaknannai(*start.settings());
+            let settings = start.settings();
+            let lookup = crate::cache::awithlaknannai(*settings);
             crate::cache::report(&lookup.ignored);
-            match lookup.database {
+            let eval = match lookup.database {
                 Some(db) => awe_search::awithlaknannai::SerpentEval::with_endgame(Arc::new(db)),
                 None => Self::Eval::default(),
+            };
+            let certificates = crate::cache::awithlaknannai_solved(settings);
+            if certificates.is_empty() {
+                return eval;
             }
+            let proven = awe_search::solve::Proven::from_certificates(settings, &certificates);
+            eval.with_solved(Arc::new(proven))
         })
     }
 }

@@ -18,16 +18,27 @@ pub const PIECE: Score = 100;
 #[derive(Clone, Debug, Default)]
 pub struct SerpentEval {
     endgame: Option<Arc<SerpentEndgame>>,
+    /// Moves of solved positions (`awe solve`'s certificates): the winner's proven move.
+    solved: Option<Arc<crate::solve::Proven>>,
 }
 
 impl SerpentEval {
     /// The evaluation with an endgame database.
     pub fn with_endgame(endgame: Arc<SerpentEndgame>) -> SerpentEval {
-        SerpentEval { endgame: Some(endgame) }
+        SerpentEval { endgame: Some(endgame), solved: None }
+    }
+
+    /// The same, playing the proven moves of solved positions at level 10.
+    pub fn with_solved(self, solved: Arc<crate::solve::Proven>) -> SerpentEval {
+        SerpentEval { solved: Some(solved), ..self }
     }
 }
 
 impl Evaluator<Position> for SerpentEval {
+    fn proven(&self, position: &Position) -> Option<(Move, Score)> {
+        self.solved.as_ref()?.get(position)
+    }
+
     // Captures are compulsory and chains free the board: a long exchange branches at every
     // capture, and twelve plies of it cost more than the plies of search they displace.
     const QUIESCENCE: u32 = 6;

@@ -120,6 +120,11 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
         if let [only] = moves[..] {
             return Some(only);
         }
+        if self.level.get() == 10
+            && let Some((mv, _)) = self.searcher.evaluator().proven(game.current())
+        {
+            return Some(mv);
+        }
         if self.level.get() >= 9
             && let Some((mv, _)) = book_move(self.searcher.evaluator(), game)
         {

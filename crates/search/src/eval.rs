@@ -71,4 +71,10 @@ pub trait Evaluator<P: Position> {
     fn book(&self, _position: &P) -> Option<&Book<P>> {
         None
     }
+
+    /// A move proven to keep the position's value (a solved game's certificate), and the value:
+    /// level 10 plays it.
+    fn proven(&self, _position: &P) -> Option<(P::Move, Score)> {
+        None
+    }
 }

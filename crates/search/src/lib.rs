@@ -26,6 +26,7 @@ pub mod eval;
 pub mod mcts;
 pub mod score;
 pub mod search;
+pub mod solve;
 pub mod table;
 pub mod time;
 

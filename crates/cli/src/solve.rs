@@ -1,0 +1,159 @@
+//! `awe solve`: the value of an Awithlaknannai position, its line and a certificate; and
+//! `awe solve --check FILE`, the certificate's check by a move generator of its own.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use awe_game::Position as _;
+use awe_proof::{Certificate, Claim, Mode};
+use awe_search::solve::{Options, Phase, Progress, solve};
+
+use crate::args::{GameName, SolveArgs};
+
+pub fn run(args: SolveArgs) -> Result<()> {
+    if let Some(path) = &args.check {
+        if args.serpent.any() {
+            bail!("--check reads everything from the certificate: the board options go without it");
+        }
+        return check(path);
+    }
+    match args.game {
+        Some(GameName::Awithlaknannai) => {}
+        Some(other) => bail!("awe solve solves Awithlaknannai positions, not {}", other.name()),
+        None => bail!("name the game (awithlaknannai), or give --check FILE"),
+    }
+    let mut serpent = args.serpent;
+    if let (Some(a), Some(b)) = (args.max_plies, serpent.ply_limit)
+        && a != b
+    {
+        bail!("--max-plies {a} and --ply-limit {b} say two things: give one");
+    }
+    serpent.ply_limit = args.max_plies.or(serpent.ply_limit);
+    let root = crate::settings::awithlaknannai_start(
+        args.rules.as_deref(),
+        args.position.as_deref(),
+        &serpent,
+    )?;
+    let settings = *root.settings();
+    let options = Options {
+        pure: args.pure,
+        ply_limit: settings.ply_limit,
+        max_positions: args.max_positions,
+    };
+    let board = settings.board;
+    let mode = if args.pure {
+        "the pure game: only a capture ends it, no move or no piece left loses, an endless game is a draw".to_owned()
+    } else {
+        match settings.rules.rules().quiet_end {
+            awe_awithlaknannai::QuietEnd::MorePiecesWins => format!(
+                "the project's rules: a repetition or {} plies without a capture end the game, more pieces winning",
+                settings.ply_limit
+            ),
+            awe_awithlaknannai::QuietEnd::DrawAfter(plies) => format!(
+                "Ludii's rules: play goes on, a draw after {plies} plies (the solver counts an endless game a draw)"
+            ),
+        }
+    };
+    println!("awithlaknannai {} {}: {mode}", board.kind().name(), settings.rules);
+    println!("position: {}", root.position_text());
+    let started = Instant::now();
+    let mut shown = Instant::now();
+    let solution = solve(&root, &options, |p: Progress| {
+        if shown.elapsed().as_millis() < 500 && p.phase != Phase::Certifying {
+            return;
+        }
+        shown = Instant::now();
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = p.positions as f64 / seconds.max(0.001);
+        let what = match p.phase {
+            Phase::Enumerating => format!("{} positions enumerated ({rate:.0}/s)", p.positions),
+            Phase::Solving => format!(
+                "{} positions, layers {} of {}, {} proven better than their layer's default",
+                p.positions, p.layers.0, p.layers.1, p.proven
+            ),
+            Phase::Certifying => {
+                format!("{} positions solved; writing the certificate", p.positions)
+            }
+        };
+        eprint!("\r{seconds:>7.1} s  {what}    ");
+        let _ = std::io::stderr().flush();
+    })
+    .with_context(|| format!("solving {}", root.position_text()))?;
+    eprintln!();
+    let seconds = started.elapsed().as_secs_f64();
+    let turn = root.turn();
+    let side = if turn == awe_game::Side::WHITE { "white" } else { "black" };
+    let length = match solution.length {
+        Some(plies) => format!(" in {plies} plies"),
+        None => String::new(),
+    };
+    let mut texts = Vec::new();
+    let mut position = root;
+    for mv in &solution.line {
+        texts.push(position.move_text(*mv));
+        position = position.play(mv);
+    }
+    println!("line: {}", texts.join(" "));
+    println!(
+        "positions: {} in {} layers, {} won or lost by leaving a layer; {seconds:.1} s ({:.0} positions/s)",
+        solution.positions,
+        solution.layers,
+        solution.proven,
+        solution.positions as f64 / seconds.max(0.001)
+    );
+    let bytes = solution.certificate.to_bytes();
+    if let Some(path) = &args.certificate {
+        std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        println!(
+            "certificate: {} ({} positions, {} bytes); check it with awe solve --check {}",
+            path.display(),
+            solution.certificate.moves.len(),
+            bytes.len(),
+            path.display()
+        );
+    }
+    // Level 10 plays from what is solved under the rules it plays by.
+    if !args.pure
+        && let Some(dir) = awe_players::cache::cache_dir()
+    {
+        let name = awe_players::cache::solved_file_name(&settings, &solution.certificate);
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let _ = std::fs::write(dir.join(name), &bytes);
+        }
+    }
+    println!("value: {} for {side}, the side to move{length}", solution.value.name());
+    Ok(())
+}
+
+fn check(path: &std::path::Path) -> Result<()> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let certificate =
+        Certificate::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+    let mode = match certificate.mode {
+        Mode::Pure => "the pure game".to_owned(),
+        Mode::Rules { ply_limit } => {
+            format!("the project's rules, {ply_limit} plies without capture")
+        }
+    };
+    println!(
+        "certificate: awithlaknannai {} {}, {mode}; {} positions",
+        certificate.board.name(),
+        certificate.rules,
+        certificate.moves.len()
+    );
+    let started = Instant::now();
+    let verdict = awe_proof::check(&certificate).map_err(|e| anyhow::anyhow!("refused: {e}"))?;
+    let side = if certificate.root.turn == awe_game::Side::WHITE { "white" } else { "black" };
+    let longest = match (verdict.claim, verdict.longest) {
+        (Claim::Draw, _) | (_, None) => String::new(),
+        (_, Some(plies)) => format!(", every game over by moves within {plies} plies"),
+    };
+    println!(
+        "checked {} positions in {:.1} s with the reference move generator",
+        verdict.positions,
+        started.elapsed().as_secs_f64()
+    );
+    println!("proved: {} for {side}, the side to move{longest}", verdict.claim.name());
+    Ok(())
+}
