@@ -7,8 +7,8 @@
 #
 # cases: awele-100       100 games, moves as fast as the server answers, 20 s
 #        awele-1000      1,000 games, as fast as it answers, 30 s
-#        connections-10k 1,000 games and 8 spectators each (10,000 WebSockets), 2,000 moves a
-#                        second in all, 60 s
+#        connections-10k 1,000 games and 8 spectators each (10,000 WebSockets), $RATE moves a
+#                        second in all (default 2,000), 60 s
 #        kolowis-100, awechec-100   the other games, 100 games, 20 s
 #        computer        100 games while 50 games against level 10 keep the engines busy
 #
@@ -37,14 +37,14 @@ for case in "${cases[@]}"; do
         >/dev/null 2>"$dir/serve.log" &
     pid=$!
     sleep 1
-    echo "== $case${postgres:+ (PostgreSQL)}"
+    echo "== $case${postgres:+ (PostgreSQL)}${RATE:+ (rate $RATE)}"
     args=(--url http://127.0.0.1:8190 --pid "$pid" --addresses 16)
     case "$case" in
         awele-100) target/release/examples/load "${args[@]}" --games 100 --seconds 20 ;;
         awele-1000) target/release/examples/load "${args[@]}" --games 1000 --seconds 30 ;;
         connections-10k)
-            target/release/examples/load "${args[@]}" --games 1000 --spectators 8 --rate 2000 \
-                --seconds 60 ;;
+            target/release/examples/load "${args[@]}" --games 1000 --spectators 8 \
+                --rate "${RATE:-2000}" --seconds 60 ;;
         kolowis-100)
             target/release/examples/load "${args[@]}" --games 100 --seconds 20 --game awithlaknannai ;;
         awechec-100) target/release/examples/load "${args[@]}" --games 100 --seconds 20 --game awechec ;;

@@ -168,6 +168,11 @@ async fn play_until(
                     }
                     // Recorded after all (the database answered too late, say): the state says.
                     Some("stale" | "conflict") => {}
+                    // Faster than a connection may send (a person never is): wait and send again.
+                    Some("too_many") => {
+                        tokio::time::sleep(Duration::from_millis(60)).await;
+                        sockets[mover].play(ply, &text).await;
+                    }
                     other => panic!("move {text} at ply {ply}: {other:?} {message}"),
                 }
             }

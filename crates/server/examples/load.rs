@@ -200,7 +200,7 @@ async fn message(socket: &mut Socket) -> Result<Value, String> {
             }
             if value["t"] == "error" {
                 let code = value["code"].as_str().unwrap_or_default();
-                if matches!(code, "retry" | "stale" | "conflict") {
+                if matches!(code, "retry" | "stale" | "conflict" | "too_many") {
                     return Err(code.to_owned());
                 }
                 panic!("the server refused a move: {value}");
@@ -342,7 +342,7 @@ async fn table(
                     break;
                 }
                 Ok(_) => {}
-                Err(code) if code == "retry" => {
+                Err(code) if code == "retry" || code == "too_many" => {
                     shared.refused.fetch_add(1, Ordering::Relaxed);
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     sockets[mover].send(Message::Text(message.clone().into())).await.expect("sent");
@@ -482,7 +482,7 @@ async fn main() {
     );
     let refused = shared.refused.load(Ordering::Relaxed);
     if refused > 0 {
-        println!("moves not recorded and sent again (the database away): {refused}");
+        println!("moves refused (the database away, or sent too fast) and sent again: {refused}");
     }
     if options.verify {
         println!(
