@@ -161,3 +161,50 @@ fn the_endgame_seeds_are_checked() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("--endgame-seeds") && error.contains("12..=24"), "{error}");
 }
+
+#[test]
+fn passwords_are_never_written_by_the_server() {
+    let dir = std::env::temp_dir().join(format!("awe-serve-passwords-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12", "--data-dir"])
+        .arg(&dir)
+        .env("AWE_ENDGAME", "off")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("awe serve starts");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).unwrap().to_owned();
+    let secret = "a very particular passphrase";
+    let (_, _, cookies) = request(&addr, "GET", "/", "", "");
+    let cookies = cookies.unwrap();
+    let body = format!(r#"{{"name":"ada","password":"{secret}"}}"#);
+    assert_eq!(request(&addr, "POST", "/api/account/signup", &cookies, &body).0, 200);
+    let wrong = r#"{"name":"ada","password":"another particular one"}"#;
+    assert_eq!(request(&addr, "POST", "/api/account/signin", &cookies, wrong).0, 401);
+    // A malformed body too: its error must not echo the password.
+    let bad = format!(r#"{{"name":"ada","password":"{secret}","extra":1}}"#);
+    let (status, answer, _) = request(&addr, "POST", "/api/account/signin", &cookies, &bad);
+    assert_eq!(status, 400);
+    assert!(!answer.contains(secret), "{answer}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut logged = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut logged).unwrap();
+    let mut printed = String::new();
+    stdout.read_to_string(&mut printed).unwrap();
+    for text in [&logged, &printed] {
+        assert!(!text.contains("particular"), "a password was written: {text}");
+    }
+    // Nor is it in the database, only its argon2id hash.
+    let database = std::fs::read(dir.join("awe.db")).unwrap_or_default();
+    let wal = std::fs::read(dir.join("awe.db-wal")).unwrap_or_default();
+    for bytes in [database, wal] {
+        assert!(!bytes.windows(secret.len()).any(|w| w == secret.as_bytes()));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
