@@ -795,9 +795,8 @@ async fn act(
             if room.now.seats.contains(&Seat::Empty) {
                 return Err(refuse("waiting", "the game starts when both seats are taken"));
             }
-            if room.now.game.turn() != side {
-                return Err(refuse("not_your_turn", "it is not your turn"));
-            }
+            // A move sent for another ply first: after a refusal to record it, the game may
+            // have moved on (it was recorded after all), which is what the player must learn.
             if ply != room.now.game.plies() {
                 return Err(refuse(
                     "stale",
@@ -807,6 +806,9 @@ async fn act(
                         room.now.game.plies() + 1
                     ),
                 ));
+            }
+            if room.now.game.turn() != side {
+                return Err(refuse("not_your_turn", "it is not your turn"));
             }
             play(room, side, &text, app).await?;
             room.publish();
