@@ -153,6 +153,14 @@ async fn play_until(
         sockets[mover].play(ply, &text).await;
         loop {
             let Some(message) = next(&mut sockets[mover]).await else { return false };
+            // The game never goes back behind a move acknowledged (it did once: a commit's row
+            // taken for its commit on PostgreSQL, before the connection was cut).
+            let shown = message["game"]["ply"].as_u64();
+            assert!(
+                message["t"] != "state" || shown >= Some(ply),
+                "game {} went back to ply {shown:?} after {ply} moves acknowledged",
+                table.id
+            );
             if message["t"] == "state" && message["game"]["ply"].as_u64() > Some(ply) {
                 assert_eq!(message["game"]["moves"][ply as usize]["text"], text.as_str());
                 table.acked.push(text);

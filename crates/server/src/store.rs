@@ -410,11 +410,15 @@ impl Store {
             .bind(CHANNEL)
             .bind(payload)
             .bind(commit.lobby)
-            .fetch_optional(&self.pool)
+            // Every message up to the server's "ready", not just the first row: the row comes
+            // before the statement's implicit transaction commits, and a connection cut between
+            // the two would have a move acknowledged that PostgreSQL rolled back.
+            .fetch_all(&self.pool)
             .await?;
-        Ok(match done {
-            Some(_) => Committed::Done { version: row.version + 1, ratings: None },
-            None => Committed::Conflict,
+        Ok(if done.is_empty() {
+            Committed::Conflict
+        } else {
+            Committed::Done { version: row.version + 1, ratings: None }
         })
     }
 
