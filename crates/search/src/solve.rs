@@ -501,6 +501,191 @@ pub fn solve(
     if root.outcome().is_some() {
         return Err(SolveError::Over);
     }
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    if !moves.iter().all(|m| m.is_capture()) {
+        return solve_reachable(root, options, &mut progress);
+    }
+    // Every move a capture: each leads to a position without history, solved on its own.
+    let mut tree =
+        CaptureTree { options, solved: HashMap::new(), positions: 0, layers: 0, proven: 0 };
+    let entry = tree.solve(root, &mut progress)?;
+    let settings = *root.settings();
+    let value = claim_of(entry.value, root.turn());
+    let (white, black) = canonical_sets(&settings);
+    let certificate = Certificate {
+        board: settings.board.kind(),
+        options: settings.board.options(),
+        rules: settings.rules,
+        mode: if options.pure { Mode::Pure } else { Mode::Rules { ply_limit: options.ply_limit } },
+        root: Root {
+            white: white(root.pieces(Side::WHITE)),
+            black: black(root.pieces(Side::BLACK)),
+            turn: root.turn(),
+            quiet: root.quiet_plies(),
+        },
+        claim: value,
+        length: entry.length,
+        moves: entry.moves,
+    };
+    Ok(Solution {
+        value,
+        length: entry.length.filter(|_| options.pure && value != Claim::Draw),
+        line: entry.line,
+        positions: tree.positions,
+        layers: tree.layers,
+        proven: tree.proven,
+        certificate,
+    })
+}
+
+/// The value for the side to move of a value in white's view.
+fn claim_of(white_value: i8, turn: Side) -> Claim {
+    match (white_value, turn == Side::WHITE) {
+        (0, _) => Claim::Draw,
+        (v, true) if v > 0 => Claim::Win,
+        (_, true) => Claim::Loss,
+        (v, false) if v < 0 => Claim::Win,
+        (_, false) => Claim::Loss,
+    }
+}
+
+/// Converts the fast board's sets of points to the certificate's order (the same function for
+/// both sides).
+fn canonical_sets(
+    settings: &Settings,
+) -> (impl Fn(u64) -> u64 + use<>, impl Fn(u64) -> u64 + use<>) {
+    let board = settings.board;
+    let geometry = Geometry::new(board.kind(), board.options());
+    let mut canonical = vec![0u32; board.len()];
+    for point in board.points() {
+        let name = board.name(point);
+        let at = geometry.points().iter().position(|&p| Geometry::name(p) == name);
+        canonical[point.index()] = at.expect("the same points") as u32;
+    }
+    let convert = move |set: u64| {
+        let mut out = 0u64;
+        let mut rest = set;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            out |= 1 << canonical[i];
+            rest &= rest - 1;
+        }
+        out
+    };
+    (convert.clone(), convert)
+}
+
+/// A position solved on its own (just after a capture): its value in white's view, the length
+/// of the game (the pure game), the certificate's moves from it, a line.
+#[derive(Clone, Debug)]
+struct Entry {
+    value: i8,
+    length: Option<u32>,
+    moves: HashMap<(u64, u64, Side), u8>,
+    line: Vec<Move>,
+}
+
+/// The positions where every move is a capture, from the root down to those with a quiet move,
+/// which the retrograde analysis solves each with all it reaches: a minimax over captures, whose
+/// children have no history (a capture starts a layer afresh).
+struct CaptureTree<'a> {
+    options: &'a Options,
+    solved: HashMap<Key, Entry>,
+    positions: usize,
+    layers: usize,
+    proven: usize,
+}
+
+impl CaptureTree<'_> {
+    fn solve(
+        &mut self,
+        position: &Position,
+        progress: &mut impl FnMut(Progress),
+    ) -> Result<Entry, SolveError> {
+        let key = key_of(position);
+        if let Some(entry) = self.solved.get(&key) {
+            return Ok(entry.clone());
+        }
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        let mover = position.turn();
+        let sign: i8 = if mover == Side::WHITE { 1 } else { -1 };
+        let entry = if moves.is_empty() {
+            Entry { value: -sign, length: Some(0), moves: HashMap::new(), line: Vec::new() }
+        } else if !moves.iter().all(|m| m.is_capture()) {
+            let root = Position::from_pieces([key.0, key.1], key.2, *position.settings())
+                .expect("a position of the board");
+            let solution = solve_reachable(&root, self.options, progress)?;
+            self.positions += solution.positions;
+            self.layers += solution.layers;
+            self.proven += solution.proven;
+            let value = match solution.value {
+                Claim::Draw => 0,
+                Claim::Win => sign,
+                Claim::Loss => -sign,
+            };
+            Entry {
+                value,
+                length: solution.length,
+                moves: solution.certificate.moves,
+                line: solution.line,
+            }
+        } else {
+            let mut children = Vec::new();
+            for (i, mv) in moves.iter().enumerate() {
+                let child = position.play(mv);
+                children.push((i, *mv, self.solve(&child, progress)?));
+            }
+            let best = children.iter().map(|c| c.2.value * sign).max().expect("a move");
+            // The winner the fastest, the loser the longest (plies, where known).
+            let length_of = |c: &(usize, Move, Entry)| c.2.length.map(|l| l + 1);
+            let chosen = children
+                .iter()
+                .filter(|c| c.2.value * sign == best)
+                .min_by_key(|c| {
+                    let l = length_of(c).unwrap_or(u32::MAX / 2) as i64;
+                    if best > 0 { l } else { -l }
+                })
+                .expect("a best move");
+            let length = if best > 0 {
+                length_of(chosen)
+            } else if best < 0 {
+                children.iter().map(length_of).max().flatten()
+            } else {
+                None
+            };
+            let mut certified = HashMap::new();
+            let owner = best >= 0;
+            if owner {
+                let (white, black) = canonical_sets(position.settings());
+                let at = (white(key.0), black(key.1), key.2);
+                certified.insert(at, reference_index_of(position, &moves, chosen.0));
+            }
+            // The winner's strategy goes on from its move; the loser's every move needs the
+            // winner's answer; a draw needs both sides'.
+            for (i, _, child) in &children {
+                if best <= 0 || *i == chosen.0 {
+                    for (&k, &m) in &child.moves {
+                        certified.entry(k).or_insert(m);
+                    }
+                }
+            }
+            let mut line = vec![chosen.1];
+            line.extend(chosen.2.line.iter().copied());
+            Entry { value: best * sign, length, moves: certified, line }
+        };
+        self.solved.insert(key, entry.clone());
+        Ok(entry)
+    }
+}
+
+/// Solves `root` by the retrograde analysis of every position it reaches.
+fn solve_reachable(
+    root: &Position,
+    options: &Options,
+    progress: &mut impl FnMut(Progress),
+) -> Result<Solution, SolveError> {
     let limit = if options.pure
         || !matches!(root.settings().rules.rules().quiet_end, QuietEnd::MorePiecesWins)
     {
@@ -508,7 +693,7 @@ pub fn solve(
     } else {
         options.ply_limit as u32
     };
-    let mut graph = enumerate(root, options, &mut progress)?;
+    let mut graph = enumerate(root, options, progress)?;
     let layers = {
         let mut set = std::collections::HashSet::new();
         for &key in &graph.keys {
@@ -516,7 +701,7 @@ pub fn solve(
         }
         set.len()
     };
-    let proven = solve_layers(&mut graph, options, limit, &mut progress);
+    let proven = solve_layers(&mut graph, options, limit, progress);
     let root_layer = Graph::layer(graph.keys[0]);
     let attractors = graph.attractors[&root_layer];
     let quiet = root.quiet_plies() as u32;
@@ -685,8 +870,13 @@ fn certify(
 /// generator orders them: by the names of their points, then of the points they take.
 fn reference_index(graph: &Graph, key: Key, nth: usize) -> u8 {
     let position = graph.position(key);
-    let board = position.board();
     let moves = graph.moves(key);
+    reference_index_of(&position, &moves, nth)
+}
+
+/// The same, for a position and its moves.
+fn reference_index_of(position: &Position, moves: &MoveList, nth: usize) -> u8 {
+    let board = position.board();
     let name = |m: &Move| -> (Vec<String>, BTreeSet<String>) {
         let path = m.path().iter().map(|&p| board.name(p).to_owned()).collect();
         let taken = board
