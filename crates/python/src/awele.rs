@@ -293,8 +293,8 @@ impl Awele {
         AwelePosition { inner: awe_awele::Position::new(self.settings.rules) }
     }
 
-    /// A position from its text (`4,4,4,4,4,4/4,4,4,4,4,4 S 0 0`: North's row from a to f,
-    /// South's from A to F, the side to move, the seeds South and North captured).
+    /// A position from its text (`4,4,4,4,4,4/4,4,4,4,4,4 S 0 0`: the pits in sowing order,
+    /// South's A to F then North's a to f; the side to move; the seeds South and North captured).
     fn position(&self, text: &str) -> PyResult<AwelePosition> {
         let inner = awe_awele::Position::parse(text, self.settings.rules).map_err(bad_input)?;
         Ok(AwelePosition { inner })
