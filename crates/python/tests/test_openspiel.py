@@ -156,6 +156,7 @@ def test_awithlaknannai_encoding_reaches_every_move_once(name):
                 seen = set()
                 for move in position.legal_moves():
                     actions = _hops(state, move)
+                    assert awe.openspiel.actions_of(state, move) == actions
                     assert tuple(actions) not in seen
                     seen.add(tuple(actions))
                     probe = state.clone()

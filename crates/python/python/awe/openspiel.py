@@ -55,6 +55,8 @@ __all__ = [
     "AwithlaknannaiState",
     "AwechecState",
     "RustRolloutEvaluator",
+    "actions_of",
+    "awechec_action_text",
     "AWELE_MAX_LENGTH",
     "AWECHEC_MAX_LENGTH",
 ]
@@ -467,6 +469,44 @@ class AwechecState(_State):
 
     def __str__(self) -> str:
         return self.line.position.text
+
+
+# ---------------------------------------------------------------------------------------------
+# awe's moves as OpenSpiel's actions
+
+
+def actions_of(state: pyspiel.State, move: Any) -> List[int]:
+    """The actions that play `move`, a move of awe (``position.legal_moves()``, an engine's
+    ``search.best``) of the state's current position, in `state`: one action at Awélé and
+    Awechec, one a hop (and a stop or a choice where the chain needs one) at Awithlaknannai."""
+    if isinstance(state, AweleState):
+        return [move.column]
+    if isinstance(state, AwechecState):
+        return [move.action]
+    if not isinstance(state, AwithlaknannaiState):
+        raise TypeError(f"not a state of awe's games: {type(state).__name__}")
+    if state.path or state.choosing:
+        raise ValueError("a move is in progress in this state: its actions go on from there")
+    key = (tuple(move.points), tuple(move.captured_points))
+    if key not in state.moves:
+        raise ValueError(f"{move.text} is not legal here")
+    n = state.n
+    points = move.points
+    actions = [points[0] * n + points[1]] + [points[k - 1] * n + points[k]
+                                             for k in range(2, len(points))]
+    probe = state.clone()
+    for action in actions:
+        probe.apply_action(action)
+    index = state.moves.index(key)
+    while not probe.is_terminal() and len(probe.game) == len(state.game):
+        here = points[-1]
+        if not probe.choosing:
+            action = here * n + here
+        else:
+            action = next(n * n + k for k, chains in probe._keys().items() if index in chains)
+        actions.append(action)
+        probe.apply_action(action)
+    return actions
 
 
 # ---------------------------------------------------------------------------------------------
