@@ -126,14 +126,14 @@ macro_rules! bind_game {
             }
 
             /// Whether a move (an object or its text) is legal here.
-            fn is_legal(&self, mv: MoveArg<'_>) -> bool {
-                resolve(&self.inner, &mv).is_ok()
+            fn is_legal(&self, r#move: MoveArg<'_>) -> bool {
+                resolve(&self.inner, &r#move).is_ok()
             }
 
             /// The position after a move (an object or its text); `ValueError` if the move is not
             /// legal here.
-            fn play(&self, mv: MoveArg<'_>) -> PyResult<$Pos> {
-                let mv = resolve(&self.inner, &mv)?;
+            fn play(&self, r#move: MoveArg<'_>) -> PyResult<$Pos> {
+                let mv = resolve(&self.inner, &r#move)?;
                 Ok($Pos { inner: GamePosition::play(&self.inner, mv) })
             }
 
@@ -365,11 +365,11 @@ macro_rules! bind_game {
 
             /// Plays a move (an object or its text); `ValueError` if it is not legal or the game
             /// is over.
-            fn play(&mut self, mv: MoveArg<'_>) -> PyResult<()> {
+            fn play(&mut self, r#move: MoveArg<'_>) -> PyResult<()> {
                 if let Some(outcome) = self.inner.outcome() {
                     return Err(bad_input(format!("the game is over ({})", outcome.termination)));
                 }
-                let mv = resolve(self.inner.current(), &mv)?;
+                let mv = resolve(self.inner.current(), &r#move)?;
                 self.inner.play(mv).map_err(bad_input)
             }
 

@@ -1,6 +1,6 @@
 """Type stubs of the Rust module awe._awe (crates/python/src), which the package awe re-exports."""
 
-from typing import Any, ClassVar, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, ClassVar, Generic, List, Optional, Sequence, Tuple, TypeVar, Union, final
 
 __all__ = [
     "Awechec",
@@ -30,6 +30,7 @@ __all__ = [
     "read_record",
 ]
 
+@final
 class Side:
     """One of the two players: South moves first at Awélé and is White elsewhere."""
 
@@ -48,9 +49,10 @@ class Side:
     def colour(self) -> str:
         """`White` or `Black`."""
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Outcome:
     """How a game ended."""
 
@@ -69,6 +71,7 @@ class Outcome:
     def returns(self) -> Tuple[float, float]:
         """1 for a win, -1 for a loss, 0 for a draw; South first."""
 
+@final
 class Playout:
     """A random game played to its end in Rust."""
 
@@ -77,6 +80,7 @@ class Playout:
     @property
     def plies(self) -> int: ...
 
+@final
 class PlayoutStats:
     """A run of random playouts played in Rust."""
 
@@ -95,6 +99,7 @@ class PlayoutStats:
     @property
     def per_second(self) -> float: ...
 
+@final
 class Line:
     """One completed depth of a search."""
 
@@ -114,6 +119,7 @@ class Line:
     def moves(self) -> List[Any]:
         """The principal variation, as the game's move objects."""
 
+@final
 class Search:
     """What an engine found: the move chosen, its score and line, and every depth's line."""
 
@@ -144,6 +150,9 @@ _H = TypeVar("_H")
 class _Position(Generic[_M, _P, _G]):
     """What the positions of the three games have: immutable, `play` returns the next one."""
 
+    def __copy__(self) -> Any: ...
+    def __deepcopy__(self, memo: Any, /) -> Any: ...
+
     @property
     def text(self) -> str: ...
     @property
@@ -166,20 +175,26 @@ class _Position(Generic[_M, _P, _G]):
     @property
     def game(self) -> _G: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 class _Move(Generic[_P]):
     """What the moves of the three games have."""
+
+    def __copy__(self) -> Any: ...
+    def __deepcopy__(self, memo: Any, /) -> Any: ...
 
     @property
     def text(self) -> str: ...
     @property
     def position(self) -> _P: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 class _History(Generic[_M, _P, _G]):
     """What the games with a history of the three games have."""
+
+    def __copy__(self) -> Any: ...
+    def __deepcopy__(self, memo: Any, /) -> Any: ...
 
     @property
     def start(self) -> _P: ...
@@ -203,7 +218,8 @@ class _History(Generic[_M, _P, _G]):
     @property
     def stopped(self) -> Optional[str]:
         """`agreement`, `resignation` or `time forfeit`."""
-    def record(self, players: Tuple[str, str] = ("?", "?")) -> str: ...
+    def record(self, players: Tuple[str, str] = ...) -> str:
+        """The record, as `awe replay` reads it; `players` defaults to ("?", "?")."""
     def perft(self, depth: int) -> int: ...
     def divide(self, depth: int) -> List[Tuple[str, int]]: ...
     def diagram(self) -> str: ...
@@ -232,6 +248,7 @@ class _EngineBase(Generic[_P, _H]):
 
 # Awélé ----------------------------------------------------------------------------------------
 
+@final
 class AweleValue:
     """The best seed difference the side to move can still make lies in low..=high."""
 
@@ -242,6 +259,7 @@ class AweleValue:
     @property
     def is_exact(self) -> bool: ...
 
+@final
 class AweleMove(_Move["AwelePosition"]):
     @property
     def pit(self) -> int:
@@ -252,6 +270,7 @@ class AweleMove(_Move["AwelePosition"]):
     @property
     def letter(self) -> str: ...
 
+@final
 class AwelePosition(_Position[AweleMove, "AwelePosition", "Awele"]):
     @property
     def pits(self) -> List[int]:
@@ -263,18 +282,21 @@ class AwelePosition(_Position[AweleMove, "AwelePosition", "Awele"]):
     def legal_actions(self) -> List[int]: ...
     def play_action(self, column: int) -> "AwelePosition": ...
 
+@final
 class AweleGame(_History[AweleMove, AwelePosition, "Awele"]):
     def legal_actions(self) -> List[int]: ...
     def play_action(self, column: int) -> None: ...
     def copy(self) -> "AweleGame": ...
 
+@final
 class AweleEngine(_EngineBase[AwelePosition, AweleGame]): ...
 
+@final
 class Awele:
     """Awélé under a rule set: `awechec` (the default), `abapa` or `awari`."""
 
     RULES: ClassVar[List[str]]
-    def __init__(self, rules: str = "awechec") -> None: ...
+    def __new__(cls, rules: str = "awechec") -> "Awele": ...
     @property
     def name(self) -> str: ...
     @property
@@ -284,7 +306,7 @@ class Awele:
     def start(self) -> AwelePosition: ...
     def position(self, text: str) -> AwelePosition: ...
     def position_from(
-        self, pits: Sequence[int], captured: Tuple[int, int] = (0, 0), turn: Side = ...
+        self, pits: Sequence[int], captured: Tuple[int, int] = ..., turn: Side = ...
     ) -> AwelePosition: ...
     def new_game(self, start: Union[AwelePosition, str, None] = None) -> AweleGame: ...
     def read_record(self, text: str) -> AweleGame: ...
@@ -295,6 +317,7 @@ class Awele:
 
 # Awithlaknannai -------------------------------------------------------------------------------
 
+@final
 class AwithlaknannaiValue:
     """`win`/`loss` in `plies`, `quiet win`, `quiet loss` or `draw`, for the side to move."""
 
@@ -303,6 +326,7 @@ class AwithlaknannaiValue:
     @property
     def plies(self) -> Optional[int]: ...
 
+@final
 class AwithlaknannaiMove(_Move["AwithlaknannaiPosition"]):
     @property
     def path(self) -> List[str]: ...
@@ -315,6 +339,7 @@ class AwithlaknannaiMove(_Move["AwithlaknannaiPosition"]):
     @property
     def is_capture(self) -> bool: ...
 
+@final
 class AwithlaknannaiPosition(
     _Position[AwithlaknannaiMove, "AwithlaknannaiPosition", "Awithlaknannai"]
 ):
@@ -327,21 +352,24 @@ class AwithlaknannaiPosition(
     @property
     def rules(self) -> str: ...
 
+@final
 class AwithlaknannaiGame(
     _History[AwithlaknannaiMove, AwithlaknannaiPosition, "Awithlaknannai"]
 ):
     def copy(self) -> "AwithlaknannaiGame": ...
 
+@final
 class AwithlaknannaiEngine(_EngineBase[AwithlaknannaiPosition, AwithlaknannaiGame]): ...
 
+@final
 class Awithlaknannai:
     """Awithlaknannai on a board under a rule set, from a start."""
 
     BOARDS: ClassVar[List[str]]
     RULES: ClassVar[List[str]]
     STARTS: ClassVar[List[str]]
-    def __init__(
-        self,
+    def __new__(
+        cls,
         board: str = "mosona",
         rules: str = "wikipedia",
         start: Optional[str] = None,
@@ -349,7 +377,7 @@ class Awithlaknannai:
         outer_lines: bool = True,
         end_lines: bool = True,
         ply_limit: int = 50,
-    ) -> None: ...
+    ) -> "Awithlaknannai": ...
     @property
     def name(self) -> str: ...
     @property
@@ -383,6 +411,7 @@ class Awithlaknannai:
 
 # Awechec --------------------------------------------------------------------------------------
 
+@final
 class AwechecMove(_Move["AwechecPosition"]):
     @property
     def kind(self) -> str:
@@ -398,6 +427,7 @@ class AwechecMove(_Move["AwechecPosition"]):
     def action(self) -> int:
         """OpenSpiel's action number."""
 
+@final
 class AwechecPosition(_Position[AwechecMove, "AwechecPosition", "Awechec"]):
     @property
     def step(self) -> str:
@@ -418,17 +448,20 @@ class AwechecPosition(_Position[AwechecMove, "AwechecPosition", "Awechec"]):
     def play_action(self, number: int) -> "AwechecPosition": ...
     def action_move(self, number: int) -> AwechecMove: ...
 
+@final
 class AwechecGame(_History[AwechecMove, AwechecPosition, "Awechec"]):
     def copy(self) -> "AwechecGame": ...
 
+@final
 class AwechecEngine(_EngineBase[AwechecPosition, AwechecGame]): ...
 
+@final
 class Awechec:
     """Awechec under a variant (`standard`, `forced`, `synchronous`) with handicaps."""
 
     VARIANTS: ClassVar[List[str]]
     ACTIONS: ClassVar[int]
-    def __init__(self, variant: str = "standard", handicap: str = "none") -> None: ...
+    def __new__(cls, variant: str = "standard", handicap: str = "none") -> "Awechec": ...
     @property
     def name(self) -> str: ...
     @property
