@@ -2,7 +2,8 @@
 """A match of awe's engine against OpenSpiel's MCTS, through the registration of the games.
 
 Both players see the same OpenSpiel state: awe plays the move its engine chooses in the state's
-game (`state.game`, awe's game with its history) by its actions (`awe.openspiel.actions_of`), MCTS searches the state itself with random
+game (`state.game`, awe's game with its history) by its actions (`awe.openspiel.actions_of`),
+MCTS searches the state itself with random
 rollouts (OpenSpiel's own, step by step in Python, or `awe.openspiel.RustRolloutEvaluator`'s,
 played in Rust). Colours alternate; the score is awe's.
 

@@ -10,7 +10,8 @@ import pytest
 import awe
 from conftest import play_randomly
 
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | - | 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0"
+FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+START = FEN + " | - | 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0"
 
 
 def test_settings():
@@ -146,9 +147,7 @@ def test_endgame_value_of_the_awele_game():
     game = awe.Awechec()
     assert game.endgame_value(game.start()) is None
     awe.Awele("awechec").build_endgame(4)
-    position = game.position(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | - | 0,0,0,0,0,1/1,0,0,0,0,0 S 23 23"
-    )
+    position = game.position(FEN + " | - | 0,0,0,0,0,1/1,0,0,0,0,0 S 23 23")
     value = game.endgame_value(position)
     assert value is not None and value.low <= value.high
     assert game.endgame_value(game.position("4k3/8/8/8/8/8/8/4K2R w K - 0 1 | WB | -")) is None

@@ -210,7 +210,8 @@ def test_repetition_ends_a_game():
     rng = random.Random(5)
     repeated = None
     for _ in range(200):
-        history = play_randomly(game.new_game(game.position_from([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0], captured=(23, 23))), rng, 500)
+        sparse = game.position_from([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0], captured=(23, 23))
+        history = play_randomly(game.new_game(sparse), rng, 500)
         if history.outcome.termination == "repetition":
             repeated = history
             break
@@ -337,5 +338,6 @@ def test_endgame_databases(cache_dir):
         game.build_endgame(30)
     bounded = awe.Awele("abapa")
     bounded.build_endgame(4)
-    value = bounded.endgame_value(bounded.position_from([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0], captured=(23, 23)))
+    two = bounded.position_from([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0], captured=(23, 23))
+    value = bounded.endgame_value(two)
     assert value.low <= value.high

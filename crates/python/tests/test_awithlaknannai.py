@@ -130,7 +130,8 @@ def test_quiet_games_end_at_the_ply_limit(rng):
     # More pieces wins.
     for outcome in quiet:
         white, black = outcome.score
-        assert outcome.winner == (awe.Side.WHITE if white > black else awe.Side.BLACK if black > white else None)
+        more = awe.Side.WHITE if white > black else awe.Side.BLACK if black > white else None
+        assert outcome.winner == more
 
 
 def test_engine_and_pickles():

@@ -28,6 +28,14 @@ def test_match_against_mcts(game):
     assert f"at {game}:" in out.splitlines()[-1]
 
 
+@pytest.mark.parametrize("game", ["awe_awele(rules=abapa)", "awe_awithlaknannai"])
+def test_alphazero_style_loop(game):
+    pytest.importorskip("pyspiel")
+    out = run(os.path.join(HERE, "examples", "alphazero_style.py"), "--game", game,
+              "--iterations", "1", "--games", "1", "--simulations", "10")
+    assert "iteration 1:" in out and f"at {game}:" in out
+
+
 def test_playout_benchmark():
     out = run(os.path.join(HERE, "bench", "playouts.py"), "--seconds", "0.2")
     assert "awe, whole playouts in Rust" in out and "ns a call" in out

@@ -215,8 +215,8 @@ def test_awele_games_longer_than_the_bound_stop_as_agreed(monkeypatch):
 def test_mcts_plays(name):
     game = pyspiel.load_game(name)
     state = game.new_initial_state()
-    rust = mcts.MCTSBot(game, 2, 60, awe.openspiel.RustRolloutEvaluator(1, np.random.RandomState(1)),
-                        random_state=np.random.RandomState(1))
+    evaluator = awe.openspiel.RustRolloutEvaluator(1, np.random.RandomState(1))
+    rust = mcts.MCTSBot(game, 2, 60, evaluator, random_state=np.random.RandomState(1))
     assert rust.step(state) in state.legal_actions()
     if "awechec" not in name:
         plain = mcts.MCTSBot(game, 2, 30, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)),
