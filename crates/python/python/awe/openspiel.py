@@ -29,9 +29,9 @@ taking no more than the others all take). The state shows the position before th
 path so far until the move is whole.
 
 A game longer than its ``max_game_length`` is stopped there as an agreed end (a draw at Awechec,
-the rule set's sharing of the seeds at Awélé): random games never come near it (Awélé: 1,000 plies
-like OpenSpiel's oware, random games under 500; Awechec: 20,000 actions, random games under 5,000;
-Awithlaknannai's bound is a true one, from its ply limit).
+the rule set's sharing of the seeds at Awélé): random games never come near it (Awélé: 1,000
+plies, the most OpenSpiel's oware allows, random games under 500; Awechec: 20,000 actions, random
+games under 5,000; Awithlaknannai's bound is a true one, from its ply limit).
 
 The observations (``state.observation_tensor()``, the same for both players: the games have no
 hidden information, and the side to move is part of them) are laid out in ``docs/python.md``.
