@@ -189,6 +189,16 @@ def test_observations_follow_the_positions():
     assert sum(tensor[53:78]) == 2 and sum(tensor[78:103]) == 1  # the path so far, where it is
 
 
+@pytest.mark.parametrize("name", ["awe_awele", "awe_awithlaknannai", "awe_awechec"])
+def test_illegal_actions_raise_value_error(name):
+    state = pyspiel.load_game(name).new_initial_state()
+    for action in (4999, 5000, state.num_distinct_actions() - 1):
+        if action not in state.legal_actions():
+            with pytest.raises(ValueError, match="not"):
+                state.apply_action(action)
+    state.apply_action(state.legal_actions()[0])
+
+
 def test_action_strings():
     state = pyspiel.load_game("awe_awele").new_initial_state()
     assert [state.action_to_string(0, a) for a in range(6)] == list("ABCDEF")

@@ -296,6 +296,8 @@ class AwithlaknannaiState(_State):
         return sorted(actions)
 
     def _apply_action(self, action: int) -> None:
+        if action not in self._legal_actions(self._player):
+            raise ValueError(f"action {action} is not legal here")
         n = self.n
         if self.choosing:
             key = action - n * n
