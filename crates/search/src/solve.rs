@@ -722,7 +722,7 @@ fn solve_reachable(
     });
     let certificate = certify(&graph, root, options, limit, value, white_value);
     let length = (options.pure && value != Claim::Draw).then_some(graph.dist[0]);
-    let line = principal_line(&graph, &certificate, limit, quiet);
+    let line = principal_line(&graph, &certificate, limit, quiet, options.pure);
     Ok(Solution { value, length, line, positions: graph.keys.len(), layers, proven, certificate })
 }
 
@@ -900,6 +900,7 @@ fn principal_line(
     certificate: &Certificate,
     limit: u32,
     mut quiet: u32,
+    pure: bool,
 ) -> Vec<Move> {
     let mut line = Vec::new();
     let mut node = 0u32;
@@ -934,7 +935,9 @@ fn principal_line(
                 let v = value_of(child, graph.capture[e]) * sign;
                 let d = graph.dist[child as usize].min(1_000_000) as i64;
                 let r = graph.ranks[0][child as usize].min(graph.ranks[1][child as usize]) as i64;
-                let speed = if here * sign > 0 { -(d.min(r)) } else { d.min(r) };
+                // The pure game's plies to the end, else the ranks (plies to leave the layer).
+                let far = if pure { d } else { r };
+                let speed = if here * sign > 0 { -far } else { far };
                 (v, speed)
             })
             .expect("a move");

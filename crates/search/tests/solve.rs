@@ -13,6 +13,7 @@
 use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings};
 use awe_game::{Game, Side};
 use awe_proof::{Claim, check};
+use awe_search::eval::Evaluator as _;
 use awe_search::solve::{Options, solve};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -177,6 +178,13 @@ fn pure_mode(rules: RuleSet, cases: usize, seed: u64) {
         if solution.value != Claim::Draw {
             // The winner's strategy is the fastest: the longest play under it is the length.
             assert_eq!(verdict.longest, solution.length, "{rules} {position}");
+            // The line is the winner's fastest against the longest defence: as long as that.
+            let length = solution.length.expect("a length") as usize;
+            if length < 60 {
+                assert_eq!(solution.line.len(), length, "{rules} {position}: {:?}", solution.line);
+                let end = solution.line.iter().fold(position, |p, mv| p.play(mv));
+                assert!(end.outcome().is_some(), "{rules} {position}: the line ends the game");
+            }
         }
         counts[(claim_value(solution.value) + 1) as usize] += 1;
         done += 1;
@@ -255,4 +263,91 @@ fn certificates_read_back_as_written_and_bad_bytes_are_refused() {
     let head = String::from_utf8_lossy(&bytes).find("claim ").unwrap();
     changed[head + 6] = b'x';
     assert!(awe_proof::Certificate::from_bytes(&changed).is_err());
+}
+
+/// Every game from `game` on, the proven side played by `engine` (level 10 with the
+/// certificate's moves), the other side trying every move: the proven side never loses (nor
+/// draws, where it was proven to win). Returns the games played out.
+fn every_defence(
+    game: &mut Game<Position>,
+    winner: Side,
+    claim: Claim,
+    engine: &mut awe_search::engine::Engine<Position, awe_search::awithlaknannai::SerpentEval>,
+    budget: &mut usize,
+) -> usize {
+    if let Some(outcome) = game.outcome() {
+        match claim {
+            Claim::Win => assert_eq!(outcome.winner, Some(winner), "{}", game.current()),
+            _ => assert_ne!(outcome.winner, Some(winner.opponent()), "{}", game.current()),
+        }
+        return 1;
+    }
+    if *budget == 0 {
+        return 0;
+    }
+    *budget -= 1;
+    if game.current().turn() == winner {
+        // Every position the proven side meets is one the certificate answers.
+        let known = engine.searcher().evaluator().proven(game.current());
+        let mv = engine.choose(game, None, |_| {}).expect("a move");
+        assert_eq!(known.map(|k| k.0), Some(mv), "{}", game.current());
+        game.play(mv).expect("legal");
+        let games = every_defence(game, winner, claim, engine, budget);
+        game.undo();
+        return games;
+    }
+    let mut moves = MoveList::new();
+    game.current().legal_moves(&mut moves);
+    let mut games = 0;
+    for &mv in moves.iter() {
+        game.play(mv).expect("legal");
+        games += every_defence(game, winner, claim, engine, budget);
+        game.undo();
+    }
+    games
+}
+
+#[test]
+fn level_10_never_loses_a_position_proven_won_for_it() {
+    use std::sync::Arc;
+
+    use awe_search::awithlaknannai::SerpentEval;
+    use awe_search::engine::{Engine, Level};
+    use awe_search::solve::Proven;
+
+    let mut rng = SmallRng::seed_from_u64(10);
+    let mut proven_positions = [0usize; 2];
+    let mut games = 0;
+    for rules in [RuleSet::Wikipedia, RuleSet::Bell, RuleSet::Globejoueur] {
+        let mut done = 0;
+        while done < 40 {
+            let pieces = rng.random_range(3..=4);
+            let mut settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
+            settings.ply_limit = rng.random_range(4..=12);
+            let Some(position) = random_position(settings, pieces, &mut rng) else { continue };
+            let options =
+                Options { pure: false, ply_limit: settings.ply_limit, max_positions: 1_000_000 };
+            let solution = solve(&position, &options, |_| {}).expect("small positions are solved");
+            // The side the certificate plays for: the winner, or either side of a draw.
+            let side = match solution.value {
+                Claim::Win | Claim::Draw => position.turn(),
+                Claim::Loss => position.turn().opponent(),
+            };
+            let claim = if solution.value == Claim::Draw { Claim::Draw } else { Claim::Win };
+            let proven = Proven::from_certificates(&settings, [&solution.certificate]);
+            let eval = SerpentEval::default().with_solved(Arc::new(proven));
+            // A level 10 engine with no time to think: what it plays is the certificate's.
+            let mut engine = Engine::new(eval, Level::MAX, done as u64);
+            let mut budget = 20_000;
+            let played =
+                every_defence(&mut Game::new(position), side, claim, &mut engine, &mut budget);
+            assert!(played > 0, "{rules} {position}");
+            games += played;
+            proven_positions[(claim == Claim::Win) as usize] += 1;
+            done += 1;
+        }
+    }
+    // Won positions and drawn ones were both met, and many defences tried.
+    assert!(proven_positions.iter().all(|&n| n >= 10), "draws, wins: {proven_positions:?}");
+    assert!(games >= 1_000, "{games} games");
 }
