@@ -512,15 +512,15 @@ pub fn solve(
     let entry = tree.solve(root, &mut progress)?;
     let settings = *root.settings();
     let value = claim_of(entry.value, root.turn());
-    let (white, black) = canonical_sets(&settings);
+    let convert = canonical(&settings);
     let certificate = Certificate {
         board: settings.board.kind(),
         options: settings.board.options(),
         rules: settings.rules,
         mode: if options.pure { Mode::Pure } else { Mode::Rules { ply_limit: options.ply_limit } },
         root: Root {
-            white: white(root.pieces(Side::WHITE)),
-            black: black(root.pieces(Side::BLACK)),
+            white: convert(root.pieces(Side::WHITE)),
+            black: convert(root.pieces(Side::BLACK)),
             turn: root.turn(),
             quiet: root.quiet_plies(),
         },
@@ -550,11 +550,8 @@ fn claim_of(white_value: i8, turn: Side) -> Claim {
     }
 }
 
-/// Converts the fast board's sets of points to the certificate's order (the same function for
-/// both sides).
-fn canonical_sets(
-    settings: &Settings,
-) -> (impl Fn(u64) -> u64 + use<>, impl Fn(u64) -> u64 + use<>) {
+/// Converts the fast board's sets of points to the certificate's order (by the points' names).
+fn canonical(settings: &Settings) -> impl Fn(u64) -> u64 + use<> {
     let board = settings.board;
     let geometry = Geometry::new(board.kind(), board.options());
     let mut canonical = vec![0u32; board.len()];
@@ -563,7 +560,7 @@ fn canonical_sets(
         let at = geometry.points().iter().position(|&p| Geometry::name(p) == name);
         canonical[point.index()] = at.expect("the same points") as u32;
     }
-    let convert = move |set: u64| {
+    move |set: u64| {
         let mut out = 0u64;
         let mut rest = set;
         while rest != 0 {
@@ -572,8 +569,7 @@ fn canonical_sets(
             rest &= rest - 1;
         }
         out
-    };
-    (convert.clone(), convert)
+    }
 }
 
 /// A position solved on its own (just after a capture): its value in white's view, the length
@@ -658,8 +654,8 @@ impl CaptureTree<'_> {
             let mut certified = HashMap::new();
             let owner = best >= 0;
             if owner {
-                let (white, black) = canonical_sets(position.settings());
-                let at = (white(key.0), black(key.1), key.2);
+                let convert = canonical(position.settings());
+                let at = (convert(key.0), convert(key.1), key.2);
                 certified.insert(at, reference_index_of(position, &moves, chosen.0));
             }
             // The winner's strategy goes on from its move; the loser's every move needs the
@@ -791,24 +787,7 @@ fn certify(
 ) -> Certificate {
     let settings = root.settings();
     let board = settings.board;
-    let geometry = Geometry::new(board.kind(), board.options());
-    // The fast board's points in the certificate's order, by their names.
-    let mut canonical = vec![0u32; board.len()];
-    for point in board.points() {
-        let name = board.name(point);
-        let at = geometry.points().iter().position(|&p| Geometry::name(p) == name);
-        canonical[point.index()] = at.expect("the same points") as u32;
-    }
-    let convert = |set: u64| {
-        let mut out = 0u64;
-        let mut rest = set;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            out |= 1 << canonical[i];
-            rest &= rest - 1;
-        }
-        out
-    };
+    let convert = canonical(settings);
     let sides: Vec<(Side, i8)> = match value {
         Claim::Draw => vec![(Side::WHITE, 0), (Side::BLACK, 0)],
         _ => {
@@ -876,21 +855,34 @@ fn reference_index(graph: &Graph, key: Key, nth: usize) -> u8 {
 
 /// The same, for a position and its moves.
 fn reference_index_of(position: &Position, moves: &MoveList, nth: usize) -> u8 {
+    let chosen = reference_name(position, &moves[nth]);
+    let ordered = reference_order(position, moves);
+    ordered.iter().position(|(name, _)| *name == chosen).expect("the move is legal") as u8
+}
+
+/// A move as the reference generator tells it apart: the names of its points, then of the
+/// points it takes.
+fn reference_name(position: &Position, m: &Move) -> (Vec<String>, BTreeSet<String>) {
     let board = position.board();
-    let name = |m: &Move| -> (Vec<String>, BTreeSet<String>) {
-        let path = m.path().iter().map(|&p| board.name(p).to_owned()).collect();
-        let taken = board
-            .points()
-            .filter(|p| m.captured() & p.bit() != 0)
-            .map(|p| board.name(p).to_owned())
-            .collect();
-        (path, taken)
-    };
-    let chosen = name(&moves[nth]);
-    let mut all: Vec<_> = moves.iter().map(name).collect();
-    all.sort();
-    all.dedup();
-    all.iter().position(|m| *m == chosen).expect("the move is legal") as u8
+    let path = m.path().iter().map(|&p| board.name(p).to_owned()).collect();
+    let taken = board
+        .points()
+        .filter(|p| m.captured() & p.bit() != 0)
+        .map(|p| board.name(p).to_owned())
+        .collect();
+    (path, taken)
+}
+
+/// The moves of a position in the reference generator's order, each once.
+#[allow(clippy::type_complexity)]
+fn reference_order(
+    position: &Position,
+    moves: &MoveList,
+) -> Vec<((Vec<String>, BTreeSet<String>), Move)> {
+    let mut ordered: Vec<_> = moves.iter().map(|m| (reference_name(position, m), *m)).collect();
+    ordered.sort_by(|a, b| a.0.cmp(&b.0));
+    ordered.dedup_by(|a, b| a.0 == b.0);
+    ordered
 }
 
 /// A principal line: each side's certificate move where it has one, else the move that resists
@@ -1003,20 +995,7 @@ impl Proven {
                 };
                 let mut moves = MoveList::new();
                 position.legal_moves(&mut moves);
-                let board = position.board();
-                let name = |m: &Move| -> (Vec<String>, BTreeSet<String>) {
-                    let path = m.path().iter().map(|&p| board.name(p).to_owned()).collect();
-                    let taken = board
-                        .points()
-                        .filter(|p| m.captured() & p.bit() != 0)
-                        .map(|p| board.name(p).to_owned())
-                        .collect();
-                    (path, taken)
-                };
-                let mut ordered: Vec<_> = moves.iter().map(|m| (name(m), *m)).collect();
-                ordered.sort_by(|a, b| a.0.cmp(&b.0));
-                ordered.dedup_by(|a, b| a.0 == b.0);
-                if let Some(&(_, mv)) = ordered.get(index as usize) {
+                if let Some(&(_, mv)) = reference_order(&position, &moves).get(index as usize) {
                     // The winner's side only: the certificate's other moves are a draw's.
                     let winning = certificate.claim != Claim::Draw;
                     proven.moves.insert(key, (mv, if winning { score } else { 0 }));
