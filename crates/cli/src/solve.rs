@@ -57,6 +57,15 @@ pub fn run(args: SolveArgs) -> Result<()> {
     };
     println!("awithlaknannai {} {}: {mode}", board.kind().name(), settings.rules);
     println!("position: {}", root.position_text());
+    if let Some(pieces) = args.prove {
+        let how = Proof {
+            pieces: pieces as usize,
+            shortest: args.shortest,
+            max_depth: args.max_depth,
+            pure: args.pure,
+        };
+        return prove(&root, how, args.certificate);
+    }
     let started = Instant::now();
     let mut shown = Instant::now();
     let solution = solve(&root, &options, |p: Progress| {
@@ -123,6 +132,181 @@ pub fn run(args: SolveArgs) -> Result<()> {
         }
     }
     println!("value: {} for {side}, the side to move{length}", solution.value.name());
+    Ok(())
+}
+
+/// `--prove N`: the proof search over the pure database of up to `pieces` pieces, its
+/// certificate checked here by the separate checker before the value is told.
+struct Proof {
+    pieces: usize,
+    shortest: bool,
+    max_depth: u16,
+    pure: bool,
+}
+
+fn prove(
+    root: &awe_awithlaknannai::Position,
+    Proof { pieces, shortest, max_depth, pure }: Proof,
+    certificate_path: Option<std::path::PathBuf>,
+) -> Result<()> {
+    use awe_awithlaknannai::QuietEnd;
+    use awe_search::endgame::SerpentEndgame;
+    use awe_search::endgame::awithlaknannai::pure_file_name;
+    let settings = *root.settings();
+    let cached =
+        awe_players::cache::cache_dir().map(|dir| dir.join(pure_file_name(&settings, pieces)));
+    let started = Instant::now();
+    let table = match cached.as_ref().map(|path| SerpentEndgame::load_pure(path, settings, pieces))
+    {
+        Some(Ok(table)) => table,
+        _ => {
+            let total = SerpentEndgame::positions(settings, pieces);
+            println!("building the pure database of up to {pieces} pieces ({total} positions)");
+            let mut shown = Instant::now();
+            let table = SerpentEndgame::build_pure(
+                settings,
+                pieces,
+                |on_board, iteration, changed| {
+                    if shown.elapsed().as_millis() < 500 {
+                        return;
+                    }
+                    shown = Instant::now();
+                    eprint!(
+                        "\r{:>7.1} s  {on_board} pieces, iteration {iteration:>3}, {changed:>10} changed    ",
+                        started.elapsed().as_secs_f64()
+                    );
+                    let _ = std::io::stderr().flush();
+                },
+            )?;
+            eprintln!();
+            if let Some(path) = &cached {
+                let saved = path
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .map_err(Into::into)
+                    .and_then(|()| table.save(path));
+                if let Err(e) = saved {
+                    eprintln!(
+                        "warning: the database is not kept in the cache ({}): {e}",
+                        path.display()
+                    );
+                }
+            }
+            table
+        }
+    };
+    println!(
+        "pure database: up to {pieces} pieces, {} positions ({:.1} s)",
+        table.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let started = Instant::now();
+    let mut prover = if shortest {
+        awe_search::prove::Prover::exact(&table)
+    } else {
+        awe_search::prove::Prover::new(&table)
+    };
+    let winner = prover.prove(root, max_depth, |p| {
+        eprintln!(
+            "{:>7.1} s  depth {:>3}: {} positions searched, {} remembered, none proven",
+            started.elapsed().as_secs_f64(),
+            p.depth,
+            p.nodes,
+            p.memo
+        );
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    let Some(winner) = winner else {
+        bail!(
+            "not proven: neither side forces a win within {max_depth} plies{} (a draw, or deeper: this search proves no draw)",
+            if shortest { "" } else { " above the database" }
+        );
+    };
+    let mut certificate = awe_search::solve::certify_proof(&prover, root)
+        .context("the proof's strategy does not cover every defence (a bug: please report it)")?;
+    if !pure {
+        match settings.rules.rules().quiet_end {
+            // Checked as it is on the real rules: no repetition, no stretch without capture
+            // reaching the limit.
+            QuietEnd::MorePiecesWins => {
+                certificate.mode = Mode::Rules { ply_limit: settings.ply_limit }
+            }
+            // Nothing but the turn limit ends Ludii's game: the pure game's check, then the limit.
+            QuietEnd::DrawAfter(_) => {}
+        }
+    }
+    let verdict = awe_proof::check(&certificate).map_err(|e| {
+        if pure {
+            anyhow::anyhow!("the certificate is refused (a bug: please report it): {e}")
+        } else {
+            anyhow::anyhow!("the pure game is won, but not this way under the project's rules: {e}")
+        }
+    })?;
+    let longest = verdict.longest.context("a proven win has a longest game")?;
+    if let (false, QuietEnd::DrawAfter(plies)) = (pure, settings.rules.rules().quiet_end) {
+        anyhow::ensure!(
+            longest < plies as u32,
+            "the pure game is won, but its longest game ({longest} plies) reaches the turn limit ({plies})"
+        );
+    }
+    if shortest {
+        // The depth that first proved the root is the shortest win; the longest game under its
+        // strategy must be exactly that.
+        let proven = prover.proven(root).map(|p| p.1 as u32);
+        anyhow::ensure!(
+            proven == Some(longest),
+            "the search proved a win in {proven:?} plies but the certificate allows {longest} (a bug: please report it)"
+        );
+        certificate.length = Some(longest);
+    }
+    let mut texts = Vec::new();
+    let mut position = *root;
+    for mv in prover.line(root, 80) {
+        texts.push(position.move_text(mv));
+        position = position.play(&mv);
+    }
+    println!("line: {}", texts.join(" "));
+    println!(
+        "search: {} positions, {} remembered; {seconds:.1} s ({:.0} positions/s)",
+        prover.nodes(),
+        prover.remembered(),
+        prover.nodes() as f64 / seconds.max(0.001)
+    );
+    let bytes = certificate.to_bytes();
+    println!(
+        "certificate: {} positions, {} bytes, checked: {} positions replayed with the reference move generator",
+        certificate.moves.len(),
+        bytes.len(),
+        verdict.positions
+    );
+    if let Some(path) = &certificate_path {
+        std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        println!(
+            "certificate: {}; check it with awe solve --check {}",
+            path.display(),
+            path.display()
+        );
+    }
+    if !pure
+        && certificate.mode != Mode::Pure
+        && let Some(dir) = awe_players::cache::cache_dir()
+    {
+        // Level 10 plays from it.
+        let name = awe_players::cache::solved_file_name(&settings, &certificate);
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let _ = std::fs::write(dir.join(name), &bytes);
+        }
+    }
+    let side = if root.turn() == awe_game::Side::WHITE { "white" } else { "black" };
+    let value = if winner == root.turn() { Claim::Win } else { Claim::Loss };
+    let length = if shortest {
+        format!("in {longest} plies (the shortest win against the longest defence)")
+    } else {
+        format!(
+            "within {longest} plies (the longest game the certificate allows; --shortest gives the shortest)"
+        )
+    };
+    println!("value: {} for {side}, the side to move, {length}", value.name());
     Ok(())
 }
 

@@ -24,6 +24,7 @@ pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
+pub mod prove;
 pub mod score;
 pub mod search;
 pub mod solve;

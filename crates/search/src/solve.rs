@@ -1020,3 +1020,51 @@ impl Proven {
         self.moves.is_empty()
     }
 }
+
+/// The certificate of a win proven by [`crate::prove::Prover`] from `root` in the pure game: the
+/// winner's move in every position its strategy (the proof above the pure database, then the
+/// database's fastest wins) reaches under every defence. `None` if the prover has not proven
+/// `root`.
+pub fn certify_proof(prover: &crate::prove::Prover, root: &Position) -> Option<Certificate> {
+    let settings = *root.settings();
+    let convert = canonical(&settings);
+    let root_key = key_of(root);
+    let winner = prover.strategy(root_key)?.0;
+    let mut certified = HashMap::new();
+    let mut seen = std::collections::HashSet::from([root_key]);
+    let mut stack = vec![root_key];
+    while let Some(key) = stack.pop() {
+        let (side, chosen, next) = prover.strategy(key)?;
+        if side != winner {
+            return None;
+        }
+        if let Some(nth) = chosen {
+            let position = prover.position(key);
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            let at = (convert(key.0), convert(key.1), key.2);
+            certified.insert(at, reference_index_of(&position, &moves, nth));
+        }
+        for child in next {
+            if seen.insert(child) {
+                stack.push(child);
+            }
+        }
+    }
+    let claim = if winner == root.turn() { Claim::Win } else { Claim::Loss };
+    Some(Certificate {
+        board: settings.board.kind(),
+        options: settings.board.options(),
+        rules: settings.rules,
+        mode: Mode::Pure,
+        root: Root {
+            white: convert(root_key.0),
+            black: convert(root_key.1),
+            turn: root_key.2,
+            quiet: 0,
+        },
+        claim,
+        length: None,
+        moves: certified,
+    })
+}

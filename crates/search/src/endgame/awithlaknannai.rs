@@ -137,6 +137,9 @@ fn expand(set: u64, removed: u64, points: usize) -> u64 {
 pub struct SerpentEndgame {
     settings: Settings,
     max_pieces: usize,
+    /// The pure game (`awe solve --pure`): a game that never captures again is a draw, whatever
+    /// the rule set's quiet ending.
+    pure: bool,
     /// `values[layer(a, b)][rank]`.
     values: Vec<Vec<i16>>,
     binomials: Binomials,
@@ -149,6 +152,7 @@ impl std::fmt::Debug for SerpentEndgame {
             .field("options", &self.settings.board.options())
             .field("rules", &self.settings.rules)
             .field("max_pieces", &self.max_pieces)
+            .field("pure", &self.pure)
             .finish()
     }
 }
@@ -200,6 +204,27 @@ impl SerpentEndgame {
     pub fn build(
         settings: Settings,
         max_pieces: usize,
+        progress: impl FnMut(usize, u32, u64),
+    ) -> Result<SerpentEndgame, EndgameError> {
+        SerpentEndgame::build_as(settings, max_pieces, false, progress)
+    }
+
+    /// Builds the database of the pure game (as `awe solve --pure` plays it): only a capture
+    /// ends the game, a side that cannot move loses, and endless quiet play is a draw under
+    /// every rule set. Its wins and losses hold whatever the history, so a solver may use them
+    /// as proven.
+    pub fn build_pure(
+        settings: Settings,
+        max_pieces: usize,
+        progress: impl FnMut(usize, u32, u64),
+    ) -> Result<SerpentEndgame, EndgameError> {
+        SerpentEndgame::build_as(settings, max_pieces, true, progress)
+    }
+
+    fn build_as(
+        settings: Settings,
+        max_pieces: usize,
+        pure: bool,
         mut progress: impl FnMut(usize, u32, u64),
     ) -> Result<SerpentEndgame, EndgameError> {
         if max_pieces > MAX_PIECES || max_pieces > settings.board.len() {
@@ -208,6 +233,7 @@ impl SerpentEndgame {
         let mut db = SerpentEndgame {
             settings,
             max_pieces,
+            pure,
             values: Vec::new(),
             binomials: Binomials::new(),
         };
@@ -241,6 +267,7 @@ impl SerpentEndgame {
         let mut list = MoveList::new();
         for &(mine_count, theirs_count) in layers {
             let quiet_end = match self.settings.rules.rules().quiet_end {
+                _ if self.pure => 0,
                 QuietEnd::MorePiecesWins => (mine_count as i16 - theirs_count as i16).signum(),
                 QuietEnd::DrawAfter(_) => 0,
             };
@@ -351,7 +378,7 @@ impl SerpentEndgame {
 
     /// Writes the database to `path`, in the format the [`endgame`](super) module describes.
     pub fn save(&self, path: &Path) -> Result<(), EndgameError> {
-        super::write_file(path, &what(&self.settings, self.max_pieces), |file| {
+        super::write_file(path, &what(&self.settings, self.max_pieces, self.pure), |file| {
             for layer in &self.values {
                 let bytes: Vec<u8> = layer.iter().flat_map(|v| v.to_le_bytes()).collect();
                 file.write_all(&bytes)?;
@@ -377,17 +404,36 @@ impl SerpentEndgame {
         settings: Settings,
         max_pieces: usize,
     ) -> Result<SerpentEndgame, EndgameError> {
+        SerpentEndgame::from_bytes_as(bytes, settings, max_pieces, false)
+    }
+
+    /// Reads a database of the pure game written by [`SerpentEndgame::save`].
+    pub fn load_pure(
+        path: &Path,
+        settings: Settings,
+        max_pieces: usize,
+    ) -> Result<SerpentEndgame, EndgameError> {
+        SerpentEndgame::from_bytes_as(&std::fs::read(path)?, settings, max_pieces, true)
+    }
+
+    fn from_bytes_as(
+        bytes: &[u8],
+        settings: Settings,
+        max_pieces: usize,
+        pure: bool,
+    ) -> Result<SerpentEndgame, EndgameError> {
         if max_pieces > MAX_PIECES || max_pieces > settings.board.len() {
             return Err(EndgameError::TooManyPieces(max_pieces));
         }
         let mut db = SerpentEndgame {
             settings,
             max_pieces,
+            pure,
             values: Vec::new(),
             binomials: Binomials::new(),
         };
         let size = SerpentEndgame::positions(settings, max_pieces) as usize * 2;
-        let mut rest = super::check(bytes, &what(&settings, max_pieces), size)?;
+        let mut rest = super::check(bytes, &what(&settings, max_pieces, pure), size)?;
         for total in 0..=max_pieces {
             for a in 0..=total {
                 let (layer, after) = rest.split_at(db.layer_len(a, total - a) * 2);
@@ -407,6 +453,7 @@ impl SerpentEndgame {
 impl PartialEq for SerpentEndgame {
     fn eq(&self, other: &SerpentEndgame) -> bool {
         self.covers(&other.settings)
+            && self.pure == other.pure
             && self.max_pieces == other.max_pieces
             && self.values == other.values
     }
@@ -415,16 +462,22 @@ impl PartialEq for SerpentEndgame {
 impl Eq for SerpentEndgame {}
 
 /// What a file holds, as its header says it after the format version.
-fn what(settings: &Settings, max_pieces: usize) -> String {
+fn what(settings: &Settings, max_pieces: usize, pure: bool) -> String {
     let board = settings.board;
     let options = board.options();
     format!(
-        "awithlaknannai {} outer-lines={} end-lines={} {} {max_pieces}",
+        "awithlaknannai {} outer-lines={} end-lines={} {}{} {max_pieces}",
         board.kind(),
         options.outer_lines,
         options.end_lines,
         settings.rules.name(),
+        if pure { " pure" } else { "" },
     )
+}
+
+/// The file name of a pure game's database in the cache.
+pub fn pure_file_name(settings: &Settings, max_pieces: usize) -> String {
+    file_name(settings, max_pieces).replace(".db", "-pure.db")
 }
 
 /// The file name of a database in the cache.
