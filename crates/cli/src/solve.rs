@@ -300,7 +300,7 @@ fn prove(
     let side = if root.turn() == awe_game::Side::WHITE { "white" } else { "black" };
     let value = if winner == root.turn() { Claim::Win } else { Claim::Loss };
     let length = if shortest {
-        format!("in {longest} plies (the shortest win against the longest defence)")
+        format!("in {longest} plies (the fastest win against the longest defence)")
     } else {
         format!(
             "within {longest} plies (the longest game the certificate allows; --shortest gives the shortest)"

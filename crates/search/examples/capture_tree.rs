@@ -3,7 +3,7 @@
 //! number of pieces, it also builds the pure game's database up to it and says what the minimax
 //! over the captures knows from it alone (white's value between two bounds).
 //!
-//! `cargo run --release -p awe-search --example capture_tree -- RULES [PIECES]`
+//! `cargo run --release -p awe-search --example capture_tree -- RULES [PIECES [DATABASE_FILE]]`
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -73,9 +73,14 @@ fn main() {
         std::env::args().nth(1).as_deref().unwrap_or("wikipedia").parse().expect("a rule set");
     let pieces: Option<usize> = std::env::args().nth(2).map(|n| n.parse().expect("pieces"));
     let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
+    let file = std::env::args().nth(3);
     let table = pieces.map(|n| {
         let start = std::time::Instant::now();
-        let table = SerpentEndgame::build_pure(settings, n, |_, _, _| {}).expect("a database");
+        let loaded =
+            file.as_ref().and_then(|f| SerpentEndgame::load_pure(f.as_ref(), settings, n).ok());
+        let table = loaded.unwrap_or_else(|| {
+            SerpentEndgame::build_pure(settings, n, |_, _, _| {}).expect("a database")
+        });
         println!("pure database up to {n} pieces: {:.1} s", start.elapsed().as_secs_f64());
         table
     });
