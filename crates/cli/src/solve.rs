@@ -207,11 +207,12 @@ fn prove(
         awe_search::prove::Prover::new(&table)
     };
     let winner = prover.prove(root, max_depth, |p| {
+        let seconds = started.elapsed().as_secs_f64();
         eprintln!(
-            "{:>7.1} s  depth {:>3}: {} positions searched, {} remembered, none proven",
-            started.elapsed().as_secs_f64(),
+            "{seconds:>7.1} s  depth {:>3}: {} positions searched ({:.0}/s), {} remembered, no win for either side yet",
             p.depth,
             p.nodes,
+            p.nodes as f64 / seconds.max(0.001),
             p.memo
         );
     });
