@@ -208,6 +208,19 @@ impl<'t> Prover<'t> {
                 }
             }
         } else {
+            // A reply already known to escape first (an enhanced transposition cut-off).
+            let escape = children.iter().position(|c| {
+                self.memo.get(&key_of(c)).is_some_and(|m| {
+                    m.fail[slot(attacker)] >= depth || m.win.is_some_and(|w| w.0 != attacker)
+                })
+            });
+            if let Some(i) = escape {
+                self.remember(key, |m| {
+                    m.fail[slot(attacker)] = m.fail[slot(attacker)].max(depth + 1);
+                    m.refute = i as u8;
+                });
+                return false;
+            }
             let first = (memo.refute as usize).min(children.len() - 1);
             let order = std::iter::once(first).chain((0..children.len()).filter(|&i| i != first));
             let mut proven = 0;
