@@ -135,8 +135,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     Ok(())
 }
 
-/// `--prove N`: the proof search over the pure database of up to `pieces` pieces, its
-/// certificate checked here by the separate checker before the value is told.
+/// What `--prove` is asked.
 struct Proof {
     pieces: usize,
     shortest: bool,
@@ -144,21 +143,19 @@ struct Proof {
     pure: bool,
 }
 
-fn prove(
-    root: &awe_awithlaknannai::Position,
-    Proof { pieces, shortest, max_depth, pure }: Proof,
-    certificate_path: Option<std::path::PathBuf>,
-) -> Result<()> {
-    use awe_awithlaknannai::QuietEnd;
+/// The pure game's database of `settings` up to `pieces` pieces: from the cache, or built (with
+/// its progress) and kept there.
+fn pure_database(
+    settings: awe_awithlaknannai::Settings,
+    pieces: usize,
+) -> Result<awe_search::endgame::SerpentEndgame> {
     use awe_search::endgame::SerpentEndgame;
     use awe_search::endgame::awithlaknannai::pure_file_name;
-    let settings = *root.settings();
     let cached =
         awe_players::cache::cache_dir().map(|dir| dir.join(pure_file_name(&settings, pieces)));
     let started = Instant::now();
-    let table = match cached.as_ref().map(|path| SerpentEndgame::load_pure(path, settings, pieces))
-    {
-        Some(Ok(table)) => table,
+    match cached.as_ref().map(|path| SerpentEndgame::load_pure(path, settings, pieces)) {
+        Some(Ok(table)) => Ok(table),
         _ => {
             let total = SerpentEndgame::positions(settings, pieces);
             println!("building the pure database of up to {pieces} pieces ({total} positions)");
@@ -192,9 +189,25 @@ fn prove(
                     );
                 }
             }
-            table
+            Ok(table)
         }
-    };
+    }
+}
+
+/// `--prove N`: the proof search over the pure database of up to `pieces` pieces, its
+/// certificate checked here by the separate checker before the value is told.
+fn prove(
+    root: &awe_awithlaknannai::Position,
+    Proof { pieces, shortest, max_depth, pure }: Proof,
+    certificate_path: Option<std::path::PathBuf>,
+) -> Result<()> {
+    use awe_awithlaknannai::QuietEnd;
+    let settings = *root.settings();
+    if root.outcome().is_some() {
+        bail!("the game is already over at {}", root.position_text());
+    }
+    let started = Instant::now();
+    let table = pure_database(settings, pieces)?;
     println!(
         "pure database: up to {pieces} pieces, {} positions ({:.1} s)",
         table.len(),

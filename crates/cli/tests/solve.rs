@@ -106,6 +106,10 @@ fn bad_requests_are_refused_with_their_reason() {
     let output = solve(&cache, position, &["--pure", "--prove", "9"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--prove"));
+    // A game already over.
+    let output = solve(&cache, "..b...../........./........ w 0", &["--pure", "--prove", "3"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("already over"));
     // Too few plies to find the win: said, not claimed.
     let output =
         solve(&cache, position, &["--pure", "--prove", "3", "--shortest", "--max-depth", "5"]);

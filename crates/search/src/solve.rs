@@ -1061,7 +1061,8 @@ pub fn certify_proof(prover: &crate::prove::Prover, root: &Position) -> Option<C
             white: convert(root_key.0),
             black: convert(root_key.1),
             turn: root_key.2,
-            quiet: 0,
+            // The pure game ignores it; under the project's rules the checker counts from it.
+            quiet: root.quiet_plies(),
         },
         claim,
         length: None,

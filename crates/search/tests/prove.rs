@@ -6,7 +6,7 @@
 
 use awe_awithlaknannai::{BoardKind, BoardOptions, Position, RuleSet, Settings};
 use awe_game::Side;
-use awe_proof::{Claim, check};
+use awe_proof::{Claim, Mode, check};
 use awe_search::endgame::SerpentEndgame;
 use awe_search::endgame::awithlaknannai::Value;
 use awe_search::prove::Prover;
@@ -126,5 +126,58 @@ fn the_prover_agrees_with_the_retrograde_solver_and_its_certificates_are_accepte
             done += 1;
         }
         assert!(counts.iter().all(|&c| c >= 5), "{rules}: draws, proven, exact: {counts:?}");
+    }
+}
+
+/// `awe solve --prove` without `--pure` checks the pure game's win on the project's rules: where
+/// the checker accepts it, the retrograde solver of those rules finds the same win; where the
+/// limit of plies without a capture comes first, the checker refuses it.
+#[test]
+fn a_pure_win_accepted_under_the_rules_is_the_rules_value() {
+    let mut rng = SmallRng::seed_from_u64(18);
+    for rules in [RuleSet::Wikipedia, RuleSet::Globejoueur, RuleSet::Bell] {
+        let base = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
+        let table = SerpentEndgame::build_pure(base, 2, |_, _, _| {}).expect("built");
+        let (mut accepted, mut refused) = (0, 0);
+        while accepted + refused < 30 {
+            let Some(position) = random_position(base, 4, &mut rng) else { continue };
+            // Even pieces and a quiet start, so that the limit can come before the win.
+            let mut moves = awe_awithlaknannai::MoveList::new();
+            position.legal_moves(&mut moves);
+            let even = position.pieces(Side::WHITE).count_ones() == 2;
+            if !even || moves.iter().any(|m| m.is_capture()) {
+                continue;
+            }
+            let mut prover = Prover::new(&table);
+            let Some(winner) = prover.prove(&position, 12, |_| {}) else { continue };
+            let limit: u16 = if rng.random_bool(0.5) {
+                rng.random_range(1..=3)
+            } else {
+                rng.random_range(4..=16)
+            };
+            let mut certificate = certify_proof(&prover, &position).expect("a certificate");
+            certificate.mode = Mode::Rules { ply_limit: limit };
+            let mut settings = base;
+            settings.ply_limit = limit;
+            let at_limit = Position::from_pieces(
+                [position.pieces(Side::WHITE), position.pieces(Side::BLACK)],
+                position.turn(),
+                settings,
+            )
+            .expect("the same position");
+            match check(&certificate) {
+                Ok(verdict) => {
+                    let options =
+                        Options { pure: false, ply_limit: limit, max_positions: 10_000_000 };
+                    let solution = solve(&at_limit, &options, |_| {}).expect("solved");
+                    assert_eq!(verdict.claim, solution.value, "{rules} {position}, limit {limit}");
+                    let claim = if winner == position.turn() { Claim::Win } else { Claim::Loss };
+                    assert_eq!(verdict.claim, claim, "{rules} {position}");
+                    accepted += 1;
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(accepted >= 3 && refused >= 3, "{rules}: {accepted} accepted, {refused} refused");
     }
 }
