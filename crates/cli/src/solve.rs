@@ -222,11 +222,13 @@ fn prove(
     let winner = prover.prove(root, max_depth, |p| {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
-            "{seconds:>7.1} s  depth {:>3}: {} positions searched ({:.0}/s), {} remembered, no win for either side yet",
+            "{seconds:>7.1} s  depth {:>3}: {} positions searched ({:.0}/s), {} remembered: {} proven won, {} not won as deep; no win for either side at the root yet",
             p.depth,
             p.nodes,
             p.nodes as f64 / seconds.max(0.001),
-            p.memo
+            p.memo,
+            p.proven,
+            p.refuted
         );
     });
     let seconds = started.elapsed().as_secs_f64();

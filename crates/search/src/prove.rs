@@ -60,6 +60,10 @@ pub struct Progress {
     pub nodes: u64,
     /// Positions remembered.
     pub memo: usize,
+    /// Positions proven won for a side (by the search, the database or the rules).
+    pub proven: usize,
+    /// Positions where a side was shown not to win within the depth searched there.
+    pub refuted: usize,
 }
 
 /// The proof search; see the module's documentation.
@@ -71,6 +75,8 @@ pub struct Prover<'t> {
     settings: Settings,
     memo: HashMap<Key, Memo>,
     nodes: u64,
+    proven: usize,
+    refuted: usize,
 }
 
 fn key_of(p: &Position) -> Key {
@@ -84,7 +90,15 @@ fn slot(side: Side) -> usize {
 impl<'t> Prover<'t> {
     /// A prover over `table`, a pure database (see [`SerpentEndgame::build_pure`]).
     pub fn new(table: &'t SerpentEndgame) -> Prover<'t> {
-        Prover { table, exact: false, settings: table.settings(), memo: HashMap::new(), nodes: 0 }
+        Prover {
+            table,
+            exact: false,
+            settings: table.settings(),
+            memo: HashMap::new(),
+            nodes: 0,
+            proven: 0,
+            refuted: 0,
+        }
     }
 
     /// A prover whose depth counts every ply to the end, the database's included: the depth
@@ -145,7 +159,13 @@ impl<'t> Prover<'t> {
                     return Some(attacker);
                 }
             }
-            progress(Progress { depth, nodes: self.nodes, memo: self.memo.len() });
+            progress(Progress {
+                depth,
+                nodes: self.nodes,
+                memo: self.memo.len(),
+                proven: self.proven,
+                refuted: self.refuted,
+            });
         }
         None
     }
@@ -247,10 +267,14 @@ impl<'t> Prover<'t> {
     }
 
     fn remember(&mut self, key: Key, change: impl FnOnce(&mut Memo)) {
-        match self.memo.entry(key) {
-            Entry::Occupied(mut e) => change(e.get_mut()),
-            Entry::Vacant(e) => change(e.insert(Memo::default())),
-        }
+        let memo = match self.memo.entry(key) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(Memo::default()),
+        };
+        let before = (memo.win.is_some(), memo.fail != [0; 2]);
+        change(memo);
+        self.proven += (!before.0 && memo.win.is_some()) as usize;
+        self.refuted += (!before.1 && memo.fail != [0; 2]) as usize;
     }
 
     /// The winner's move at `key` (an index in the fast generator's order), for a position proven
