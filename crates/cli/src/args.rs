@@ -169,7 +169,7 @@ pub struct SolveArgs {
     pub shortest: bool,
     /// With --prove: the most plies searched (above the database, or to the end with --shortest)
     /// before giving up.
-    #[arg(long, value_name = "N", default_value_t = 60, requires = "prove")]
+    #[arg(long, value_name = "N", default_value_t = 60, requires = "prove", value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub max_depth: u16,
     /// Check a certificate with the checker of awe-proof (a move generator of its own) and say
     /// what it proves.

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use awe_game::Position as _;
+use awe_game::Side;
 use awe_proof::{Certificate, Claim, Mode};
 use awe_search::solve::{Options, Phase, Progress, solve};
 
@@ -60,6 +61,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     if let Some(pieces) = args.prove {
         let how = Proof {
             pieces: pieces as usize,
+            from_position: args.position.is_some(),
             shortest: args.shortest,
             max_depth: args.max_depth,
             pure: args.pure,
@@ -92,7 +94,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     eprintln!();
     let seconds = started.elapsed().as_secs_f64();
     let turn = root.turn();
-    let side = if turn == awe_game::Side::WHITE { "white" } else { "black" };
+    let side = if turn == Side::WHITE { "white" } else { "black" };
     let length = match solution.length {
         Some(plies) => format!(" in {plies} plies"),
         None => String::new(),
@@ -138,6 +140,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
 /// What `--prove` is asked.
 struct Proof {
     pieces: usize,
+    /// A position was given (not the start).
+    from_position: bool,
     shortest: bool,
     max_depth: u16,
     pure: bool,
@@ -198,16 +202,34 @@ fn pure_database(
 /// certificate checked here by the separate checker before the value is told.
 fn prove(
     root: &awe_awithlaknannai::Position,
-    Proof { pieces, shortest, max_depth, pure }: Proof,
+    Proof { pieces, from_position, shortest, max_depth, pure }: Proof,
     certificate_path: Option<std::path::PathBuf>,
 ) -> Result<()> {
     use awe_awithlaknannai::QuietEnd;
     let settings = *root.settings();
-    if root.outcome().is_some() {
+    // Over by the rules' own ends, or (the pure game, which has no ply limit) by moves alone.
+    let fresh = awe_awithlaknannai::Position::from_pieces(
+        [root.pieces(Side::WHITE), root.pieces(Side::BLACK)],
+        root.turn(),
+        settings,
+    )?;
+    if fresh.outcome().is_some() || (!pure && root.outcome().is_some()) {
         bail!("the game is already over at {}", root.position_text());
+    }
+    if !pure && from_position && matches!(settings.rules.rules().quiet_end, QuietEnd::DrawAfter(_))
+    {
+        bail!(
+            "under {}'s rules a turn limit counts the plies from the start of the game, which a position does not tell: prove it with --pure, or from the start",
+            settings.rules
+        );
     }
     let started = Instant::now();
     let table = pure_database(settings, pieces)?;
+    if table.probe(&fresh) == Some(awe_search::endgame::awithlaknannai::Value::Draw) {
+        bail!(
+            "the pure database holds a draw here, and this search proves wins only: `awe solve --pure` without --prove gives the draw with its certificate"
+        );
+    }
     println!(
         "pure database: up to {pieces} pieces, {} positions ({:.1} s)",
         table.len(),
@@ -240,24 +262,19 @@ fn prove(
     };
     let mut certificate = awe_search::solve::certify_proof(&prover, root)
         .context("the proof's strategy does not cover every defence (a bug: please report it)")?;
-    if !pure {
-        match settings.rules.rules().quiet_end {
-            // Checked as it is on the real rules: no repetition, no stretch without capture
-            // reaching the limit.
-            QuietEnd::MorePiecesWins => {
-                certificate.mode = Mode::Rules { ply_limit: settings.ply_limit }
-            }
-            // Nothing but the turn limit ends Ludii's game: the pure game's check, then the limit.
-            QuietEnd::DrawAfter(_) => {}
-        }
-    }
+    // The pure game's win first, then (without --pure) the same strategy on the real rules.
     let verdict = awe_proof::check(&certificate).map_err(|e| {
-        if pure {
-            anyhow::anyhow!("the certificate is refused (a bug: please report it): {e}")
-        } else {
-            anyhow::anyhow!("the pure game is won, but not this way under the project's rules: {e}")
-        }
+        anyhow::anyhow!("the certificate is refused (a bug: please report it): {e}")
     })?;
+    if !pure && let QuietEnd::MorePiecesWins = settings.rules.rules().quiet_end {
+        // Checked as the rules are: no repetition, no stretch without capture reaching the limit.
+        certificate.mode = Mode::Rules { ply_limit: settings.ply_limit };
+        awe_proof::check(&certificate).map_err(|e| {
+            anyhow::anyhow!(
+                "the pure game is won (its certificate checked), but not this way under the project's rules: {e}"
+            )
+        })?;
+    }
     let longest = verdict.longest.context("a proven win has a longest game")?;
     if let (false, QuietEnd::DrawAfter(plies)) = (pure, settings.rules.rules().quiet_end) {
         anyhow::ensure!(
@@ -313,13 +330,19 @@ fn prove(
             let _ = std::fs::write(dir.join(name), &bytes);
         }
     }
-    let side = if root.turn() == awe_game::Side::WHITE { "white" } else { "black" };
+    let side = if root.turn() == Side::WHITE { "white" } else { "black" };
     let value = if winner == root.turn() { Claim::Win } else { Claim::Loss };
     let length = if shortest {
-        format!("in {longest} plies (the fastest win against the longest defence)")
-    } else {
+        format!(
+            "in {longest} plies (the fastest win against the longest defence: no shorter one within the plies searched)"
+        )
+    } else if pure {
         format!(
             "within {longest} plies (the longest game the certificate allows; --shortest gives the shortest)"
+        )
+    } else {
+        format!(
+            "every game over by moves within {longest} plies (the longest the certificate allows)"
         )
     };
     println!("value: {} for {side}, the side to move, {length}", value.name());
@@ -344,7 +367,7 @@ fn check(path: &std::path::Path) -> Result<()> {
     );
     let started = Instant::now();
     let verdict = awe_proof::check(&certificate).map_err(|e| anyhow::anyhow!("refused: {e}"))?;
-    let side = if certificate.root.turn == awe_game::Side::WHITE { "white" } else { "black" };
+    let side = if certificate.root.turn == Side::WHITE { "white" } else { "black" };
     let longest = match (verdict.claim, verdict.longest) {
         (Claim::Draw, _) | (_, None) => String::new(),
         (_, Some(plies)) => format!(", every game over by moves within {plies} plies"),

@@ -110,6 +110,16 @@ fn bad_requests_are_refused_with_their_reason() {
     let output = solve(&cache, "..b...../........./........ w 0", &["--pure", "--prove", "3"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("already over"));
+    // A draw the database holds: this search proves wins only, and says where the draw is.
+    let output = solve(&cache, "w......./........./.......b w 0", &["--pure", "--prove", "3"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("holds a draw"));
+    // Ludii's turn limit counts from the start, which a position does not tell.
+    let mut args = vec!["solve", "awithlaknannai", "--rules", "ludii", "--position", position];
+    args.extend(["--prove", "3"]);
+    let output = awe(&cache, &args);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("turn limit"));
     // Too few plies to find the win: said, not claimed.
     let output =
         solve(&cache, position, &["--pure", "--prove", "3", "--shortest", "--max-depth", "5"]);

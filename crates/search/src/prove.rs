@@ -93,7 +93,9 @@ impl<'t> Prover<'t> {
         Prover {
             table,
             exact: false,
-            settings: table.settings(),
+            // No ply limit: the pure game has none (and a position rebuilt without history must
+            // not end by one).
+            settings: Settings { ply_limit: u16::MAX, ..table.settings() },
             memo: HashMap::new(),
             nodes: 0,
             proven: 0,
@@ -203,7 +205,9 @@ impl<'t> Prover<'t> {
             }
             None => {}
         }
-        if depth == 0 {
+        // A certificate names a move by one byte: past 256 moves (crowded Kolowis chains) the
+        // position is left unproven rather than misnamed.
+        if depth == 0 || moves.len() > 256 {
             return false;
         }
         let children: Vec<Position> = moves.iter().map(|m| p.play(m)).collect();
