@@ -26,7 +26,7 @@ use awe_game::Side;
 use crate::endgame::SerpentEndgame;
 use crate::endgame::awithlaknannai::Value;
 
-/// A position: white's pieces, black's, the side to move.
+/// A position: white's pieces, black's, the side to move (in the fast board's points).
 pub type Key = (u64, u64, Side);
 
 /// What is known of a position.
@@ -79,7 +79,8 @@ pub struct Prover<'t> {
     refuted: usize,
 }
 
-fn key_of(p: &Position) -> Key {
+/// The key of a position (its plies without capture left out).
+pub(crate) fn key_of(p: &Position) -> Key {
     (p.pieces(Side::WHITE), p.pieces(Side::BLACK), p.turn())
 }
 

@@ -52,6 +52,8 @@ use awe_game::Side;
 use awe_proof::certificate::{Certificate, Claim, Mode, Root};
 use awe_proof::reference::Geometry;
 
+use crate::prove::{Key, key_of};
+
 /// How to solve.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
@@ -112,9 +114,6 @@ pub struct Solution {
     pub certificate: Certificate,
 }
 
-/// A position: white's pieces, black's pieces, the side to move (in the fast board's points).
-type Key = (u64, u64, Side);
-
 const NONE: u16 = u16::MAX;
 
 /// Every position reachable from the root, their moves, and what the passes compute.
@@ -164,10 +163,6 @@ impl Graph {
     fn layer(key: Key) -> (u32, u32) {
         (key.0.count_ones(), key.1.count_ones())
     }
-}
-
-fn key_of(position: &Position) -> Key {
-    (position.pieces(Side::WHITE), position.pieces(Side::BLACK), position.turn())
 }
 
 /// Enumerates every position reachable from `root`.

@@ -4,6 +4,8 @@
 //! proves a drawn position, and every certificate it writes is accepted by the checker with the
 //! length claimed. The pure database agrees with the retrograde solver too.
 
+mod common;
+
 use awe_awithlaknannai::{BoardKind, BoardOptions, Position, RuleSet, Settings};
 use awe_game::Side;
 use awe_proof::{Claim, Mode, check};
@@ -14,26 +16,8 @@ use awe_search::solve::{Options, Solution, certify_proof, solve};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// A random position of `pieces` pieces, both sides having one, in a stretch of the board so
-/// that captures come soon.
 fn random_position(settings: Settings, pieces: usize, rng: &mut SmallRng) -> Option<Position> {
-    let all: Vec<_> = settings.board.points().collect();
-    let start = rng.random_range(0..all.len());
-    let window: Vec<_> = (0..10).map(|i| all[(start + i * 3) % all.len()]).collect();
-    let mut sets = [0u64; 2];
-    let mut placed = 0;
-    while placed < pieces {
-        let point = window[rng.random_range(0..window.len())];
-        if (sets[0] | sets[1]) & point.bit() != 0 {
-            continue;
-        }
-        let side = if placed < 2 { placed } else { rng.random_range(0..2) };
-        sets[side] |= point.bit();
-        placed += 1;
-    }
-    let turn = if rng.random_bool(0.5) { Side::WHITE } else { Side::BLACK };
-    let position = Position::from_pieces(sets, turn, settings).ok()?;
-    position.outcome().is_none().then_some(position)
+    common::random_position(settings, pieces, 10, rng)
 }
 
 fn retrograde(position: &Position) -> Solution {

@@ -10,6 +10,8 @@
 //! Every solution's certificate is accepted by the checker of `awe-proof`; one with a move
 //! changed is refused.
 
+mod common;
+
 use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings};
 use awe_game::{Game, Side};
 use awe_proof::{Claim, check};
@@ -63,33 +65,8 @@ fn loses_within(position: &Position, plies: u32) -> bool {
     plies > 0 && moves.iter().all(|mv| wins_within(&position.play(mv), plies - 1))
 }
 
-/// A random position of `pieces` pieces (both sides have one) gathered in a stretch of the board,
-/// so that captures come soon, not over.
 fn random_position(settings: Settings, pieces: usize, rng: &mut SmallRng) -> Option<Position> {
-    let board = settings.board;
-    let all: Vec<_> = board.points().collect();
-    let start = rng.random_range(0..all.len());
-    let window: Vec<_> = (0..9).map(|i| all[(start + i * 3) % all.len()]).collect();
-    let mut sets = [0u64; 2];
-    let mut placed = 0;
-    while placed < pieces {
-        let point = window[rng.random_range(0..window.len())];
-        if (sets[0] | sets[1]) & point.bit() != 0 {
-            continue;
-        }
-        let side = if placed == 0 {
-            0
-        } else if placed == 1 {
-            1
-        } else {
-            rng.random_range(0..2)
-        };
-        sets[side] |= point.bit();
-        placed += 1;
-    }
-    let turn = if rng.random_bool(0.5) { Side::WHITE } else { Side::BLACK };
-    let position = Position::from_pieces(sets, turn, settings).ok()?;
-    position.outcome().is_none().then_some(position)
+    common::random_position(settings, pieces, 9, rng)
 }
 
 fn claim_value(claim: Claim) -> i32 {
