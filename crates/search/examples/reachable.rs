@@ -1,61 +1,80 @@
-//! How many positions are reachable from an Awithlaknannai start, by pieces on the board, not
-//! going below a number of pieces: how large a solver's graph would be.
+//! How many positions are reachable from Mosona's start, layer by layer of piece counts, down to
+//! a number of pieces: how large a solver's graph (and a retrograde analysis of it) would be.
 //!
-//! `cargo run --release -p awe-search --example reachable -- RULES LEAF_PIECES [LIMIT]`
+//! A quiet move stays in its layer and a capture leaves it for one with fewer pieces, so each
+//! layer is enumerated whole from its entries (its first positions, reached by captures), most
+//! pieces first, and forgotten before the next; a layer larger than the cap is left unfinished.
+//!
+//! `cargo run --release -p awe-search --example reachable -- RULES [LEAF_PIECES [LAYER_CAP]]`
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings, Start};
 use awe_game::Side;
 
+/// A Mosona position (25 points) in one word: white's points, black's, the side to move.
+fn pack(p: &Position) -> u64 {
+    let turn = (p.turn() != Side::WHITE) as u64;
+    p.pieces(Side::WHITE) | p.pieces(Side::BLACK) << 25 | turn << 50
+}
+
+fn unpack(key: u64, settings: Settings) -> Position {
+    let turn = if key >> 50 & 1 == 0 { Side::WHITE } else { Side::BLACK };
+    let points = (1 << 25) - 1;
+    Position::from_pieces([key & points, key >> 25 & points], turn, settings)
+        .expect("a packed position")
+}
+
+/// The layer of a position: its pieces in all, then white's and black's.
+fn layer(p: &Position) -> (u32, u32, u32) {
+    let (w, b) = (p.pieces(Side::WHITE).count_ones(), p.pieces(Side::BLACK).count_ones());
+    (w + b, w, b)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let rules: RuleSet = args.get(1).map_or("wikipedia", |s| s).parse().expect("a rule set");
+    let rules: RuleSet = args.get(1).map_or("bell", |s| s).parse().expect("a rule set");
     let leaf: u32 = args.get(2).map_or(8, |s| s.parse().expect("pieces"));
-    let limit: usize = args.get(3).map_or(200_000_000, |s| s.parse().expect("a count"));
+    let cap: usize = args.get(3).map_or(200_000_000, |s| s.parse().expect("a count"));
     let mut settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
     settings.ply_limit = u16::MAX;
-    let root = Position::start(settings, Start::Seed000, Side::WHITE).unwrap();
-    let key = |p: &Position| (p.pieces(Side::WHITE), p.pieces(Side::BLACK), p.turn());
-    let mut seen = HashSet::new();
-    let mut leaves = HashSet::new();
-    let mut stack = vec![root];
-    seen.insert(key(&root));
-    let mut by_pieces: HashMap<u32, usize> = HashMap::new();
+    let root = Position::start(settings, Start::Seed000, Side::WHITE).expect("Mosona's start");
+    println!("Mosona, {rules}, from the start, layers above {leaf} pieces (white v black):");
     let started = std::time::Instant::now();
-    while let Some(p) = stack.pop() {
-        let pieces = p.pieces(Side::WHITE).count_ones() + p.pieces(Side::BLACK).count_ones();
-        *by_pieces.entry(pieces).or_default() += 1;
-        let mut moves = MoveList::new();
-        p.legal_moves(&mut moves);
-        for mv in moves.iter() {
-            let c = p.play(mv);
-            let n = c.pieces(Side::WHITE).count_ones() + c.pieces(Side::BLACK).count_ones();
-            if n <= leaf {
-                leaves.insert(key(&c));
-                continue;
+    let mut entries: BTreeMap<(u32, u32, u32), HashSet<u64>> = BTreeMap::new();
+    entries.entry(layer(&root)).or_default().insert(pack(&root));
+    let mut moves = MoveList::new();
+    while let Some(((pieces, w, b), first)) = entries.pop_last() {
+        if pieces <= leaf {
+            break;
+        }
+        let count = first.len();
+        let mut seen = first.clone();
+        let mut stack: Vec<u64> = first.into_iter().collect();
+        let mut exits = 0;
+        while let Some(key) = stack.pop() {
+            if seen.len() >= cap {
+                break;
             }
-            if seen.insert(key(&c)) {
-                stack.push(c);
+            let p = unpack(key, settings);
+            p.legal_moves(&mut moves);
+            for mv in moves.iter() {
+                let child = p.play(mv);
+                if mv.is_capture() {
+                    exits += entries.entry(layer(&child)).or_default().insert(pack(&child)) as u64;
+                } else if seen.insert(pack(&child)) {
+                    stack.push(pack(&child));
+                }
             }
         }
-        if seen.len() > limit {
-            println!("more than {limit}: stopped");
+        let whole = if stack.is_empty() { "" } else { " (cap reached: unfinished)" };
+        println!(
+            "  {w:>2} v {b:<2} {count:>10} entries {:>12} positions{whole}, {exits:>11} new entries below  ({:.0} s)",
+            seen.len(),
+            started.elapsed().as_secs_f64()
+        );
+        if !stack.is_empty() {
             break;
         }
     }
-    let mut counts: Vec<_> = by_pieces.into_iter().collect();
-    counts.sort();
-    println!(
-        "{rules}, stopping at {leaf} pieces or fewer: {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
-    for (pieces, count) in counts {
-        println!("  {pieces:>2} pieces: {count}");
-    }
-    println!(
-        "  positions above {leaf} pieces: {}, leaves (entries of {leaf} or fewer): {}",
-        seen.len(),
-        leaves.len()
-    );
 }
