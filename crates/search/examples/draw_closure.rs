@@ -18,10 +18,13 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
-use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings, Start};
+use awe_awithlaknannai::{MoveList, Position, RuleSet, Settings, Start};
 use awe_game::Side;
 use awe_search::endgame::SerpentEndgame;
-use awe_search::endgame::awithlaknannai::{Value, pure_file_name};
+use awe_search::endgame::awithlaknannai::Value;
+
+mod common;
+use common::{counts, mosona, pack, pure_database, unpack};
 
 /// What is known of a position of the closure.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -38,14 +41,9 @@ enum Status {
 
 const NO_EDGE: u32 = u32::MAX;
 
-/// A Mosona position (25 points) in one word: white's points, black's, the side to move.
-fn pack(p: &Position) -> u64 {
-    let turn = (p.turn() != Side::WHITE) as u64;
-    p.pieces(Side::WHITE) | p.pieces(Side::BLACK) << 25 | turn << 50
-}
-
 fn pieces_of(key: u64) -> u32 {
-    (key & 0x1ff_ffff).count_ones() + (key >> 25 & 0x1ff_ffff).count_ones()
+    let (white, black) = counts(key);
+    white + black
 }
 
 struct Closure<'t> {
@@ -75,9 +73,7 @@ struct Closure<'t> {
 
 impl Closure<'_> {
     fn position(&self, key: u64) -> Position {
-        let turn = if key >> 50 & 1 == 0 { Side::WHITE } else { Side::BLACK };
-        Position::from_pieces([key & 0x1ff_ffff, key >> 25 & 0x1ff_ffff], turn, self.settings)
-            .expect("a packed position")
+        unpack(key, self.settings)
     }
 
     fn node(&mut self, key: u64) -> u32 {
@@ -256,15 +252,6 @@ impl Closure<'_> {
     }
 }
 
-/// The cache folder, as awe finds it: `$AWE_CACHE`, `$XDG_CACHE_HOME/awe` or `~/.cache/awe`.
-fn cache_dir() -> std::path::PathBuf {
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty()).map(std::path::PathBuf::from);
-    var("AWE_CACHE")
-        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("awe")))
-        .or_else(|| var("HOME").map(|d| d.join(".cache/awe")))
-        .expect("no cache folder: set AWE_CACHE")
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let rules: RuleSet = args.get(1).map_or("bell", |s| s).parse().expect("a rule set");
@@ -272,12 +259,8 @@ fn main() {
     let side = if args.get(3).is_some_and(|s| s == "white") { Side::WHITE } else { Side::BLACK };
     let cap: usize = args.get(4).map_or(20_000_000, |s| s.parse().expect("a count"));
     let plies: u32 = args.get(5).map_or(2, |s| s.parse().expect("plies"));
-    let mut settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
-    settings.ply_limit = u16::MAX;
-    let path = cache_dir().join(pure_file_name(&settings, pieces));
-    let table = SerpentEndgame::load_pure(&path, settings, pieces).unwrap_or_else(|e| {
-        panic!("{}: {e} (build it with awe solve ... --pure --prove {pieces})", path.display())
-    });
+    let settings = mosona(rules);
+    let table = pure_database(settings, pieces);
     let root = Position::start(settings, Start::Seed000, Side::WHITE).expect("Mosona's start");
     let mut closure = Closure {
         table: &table,
@@ -339,9 +322,7 @@ fn main() {
     );
     let mut layers: BTreeMap<(u32, u32), usize> = BTreeMap::new();
     for &key in &closure.keys {
-        *layers
-            .entry(((key & 0x1ff_ffff).count_ones(), (key >> 25 & 0x1ff_ffff).count_ones()))
-            .or_default() += 1;
+        *layers.entry(counts(key)).or_default() += 1;
     }
     for ((w, b), count) in layers.iter().rev().filter(|((w, b), _)| (w + b) as usize > pieces) {
         println!("  {w:>2} v {b:<2} {count:>11}");

@@ -11,10 +11,13 @@
 
 use std::collections::HashMap;
 
-use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings, Start};
+use awe_awithlaknannai::{MoveList, Position, RuleSet, Start};
 use awe_game::Side;
 use awe_search::endgame::SerpentEndgame;
-use awe_search::endgame::awithlaknannai::{Value, pure_file_name};
+use awe_search::endgame::awithlaknannai::Value;
+
+mod common;
+use common::{mosona, pure_database};
 
 type Key = (u64, u64, Side);
 
@@ -111,26 +114,13 @@ impl Hold<'_> {
     }
 }
 
-/// The cache folder, as awe finds it: `$AWE_CACHE`, `$XDG_CACHE_HOME/awe` or `~/.cache/awe`.
-fn cache_dir() -> std::path::PathBuf {
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty()).map(std::path::PathBuf::from);
-    var("AWE_CACHE")
-        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("awe")))
-        .or_else(|| var("HOME").map(|d| d.join(".cache/awe")))
-        .expect("no cache folder: set AWE_CACHE")
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let rules: RuleSet = args.get(1).map_or("bell", |s| s).parse().expect("a rule set");
     let pieces: usize = args.get(2).map_or(8, |s| s.parse().expect("pieces"));
     let max_depth: u16 = args.get(3).map_or(24, |s| s.parse().expect("plies"));
-    let mut settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
-    settings.ply_limit = u16::MAX;
-    let path = cache_dir().join(pure_file_name(&settings, pieces));
-    let table = SerpentEndgame::load_pure(&path, settings, pieces).unwrap_or_else(|e| {
-        panic!("{}: {e} (build it with awe solve ... --pure --prove {pieces})", path.display())
-    });
+    let settings = mosona(rules);
+    let table = pure_database(settings, pieces);
     let root = Position::start(settings, Start::Seed000, Side::WHITE).expect("Mosona's start");
     let started = std::time::Instant::now();
     let mut hold = Hold { table: &table, memo: HashMap::new(), nodes: 0 };

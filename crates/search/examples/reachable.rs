@@ -9,21 +9,11 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use awe_awithlaknannai::{BoardKind, BoardOptions, MoveList, Position, RuleSet, Settings, Start};
+use awe_awithlaknannai::{MoveList, Position, RuleSet, Start};
 use awe_game::Side;
 
-/// A Mosona position (25 points) in one word: white's points, black's, the side to move.
-fn pack(p: &Position) -> u64 {
-    let turn = (p.turn() != Side::WHITE) as u64;
-    p.pieces(Side::WHITE) | p.pieces(Side::BLACK) << 25 | turn << 50
-}
-
-fn unpack(key: u64, settings: Settings) -> Position {
-    let turn = if key >> 50 & 1 == 0 { Side::WHITE } else { Side::BLACK };
-    let points = (1 << 25) - 1;
-    Position::from_pieces([key & points, key >> 25 & points], turn, settings)
-        .expect("a packed position")
-}
+mod common;
+use common::{mosona, pack, unpack};
 
 /// The layer of a position: its pieces in all, then white's and black's.
 fn layer(p: &Position) -> (u32, u32, u32) {
@@ -36,8 +26,7 @@ fn main() {
     let rules: RuleSet = args.get(1).map_or("bell", |s| s).parse().expect("a rule set");
     let leaf: u32 = args.get(2).map_or(8, |s| s.parse().expect("pieces"));
     let cap: usize = args.get(3).map_or(200_000_000, |s| s.parse().expect("a count"));
-    let mut settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
-    settings.ply_limit = u16::MAX;
+    let settings = mosona(rules);
     let root = Position::start(settings, Start::Seed000, Side::WHITE).expect("Mosona's start");
     println!("Mosona, {rules}, from the start, layers above {leaf} pieces (white v black):");
     let started = std::time::Instant::now();
