@@ -9,7 +9,7 @@
 
 #![no_main]
 
-use awe_server::http::Message;
+use awe_server::message::Message;
 use awe_server::model::Match;
 use awe_server::room::Action;
 use awe_server::spec::Spec;
@@ -64,12 +64,12 @@ fuzz_target!(|data: &[u8]| {
     let mut headers = http::HeaderMap::new();
     if let Ok(value) = http::HeaderValue::from_str(text) {
         headers.insert(http::header::COOKIE, value);
-        for found in [awe_server::http::secret(&headers), awe_server::accounts::session_token(&headers)]
+        for found in [awe_server::request::secret(&headers), awe_server::request::session_token(&headers)]
             .into_iter()
             .flatten()
         {
             assert!(found.len() == 32 && found.bytes().all(|b| b.is_ascii_hexdigit()), "{found}");
         }
-        let _ = awe_server::http::same_origin(&headers);
+        let _ = awe_server::request::same_origin(&headers);
     }
 });

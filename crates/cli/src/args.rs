@@ -201,9 +201,29 @@ pub struct ServeArgs {
     /// Connections open at once from one address (more are closed at once).
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub connections_per_address: usize,
-    /// Games one address may create a minute (a burst of as many, then that rate).
+    /// Connections open at once in all (default: the open files the process may have, less
+    /// a hundred).
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Games one address may create a minute, rematches included (a burst of as many, then
+    /// that rate).
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub games_per_minute: u32,
+    /// Records one address may import a minute (a burst of as many, then that rate).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub imports_per_minute: u32,
+    /// Analyses of a position one address may ask a minute (a burst, then that rate).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub analyses_per_minute: u32,
+    /// Reviews of a game one address may ask a minute (a burst, then that rate).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub reviews_per_minute: u32,
+    /// Games in memory at most (those nobody watches go first when there are more).
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    pub max_rooms: usize,
+    /// The games in memory's estimated size at most, in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 512)]
+    pub rooms_memory_mb: usize,
     /// A load balancer or TLS proxy in front: the client's address is the last of
     /// X-Forwarded-For (for the rate limits).
     #[arg(long)]

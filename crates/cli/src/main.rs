@@ -55,14 +55,23 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             format!("sqlite://{}?mode=rwc", dir.join("awe.db").display())
         }
     };
+    // A connection is a file: as many as the system allows this process.
+    awe_server::limits::raise_open_files();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
     runtime.block_on(async {
+        let defaults = awe_server::limits::Settings::default();
         let limits = awe_server::limits::Settings {
             connections_per_address: args.connections_per_address.max(1),
+            max_connections: args.max_connections.unwrap_or(defaults.max_connections).max(1),
             games_per_minute: args.games_per_minute.max(1),
+            imports_per_minute: args.imports_per_minute.max(1),
+            analyses_per_minute: args.analyses_per_minute.max(1),
+            reviews_per_minute: args.reviews_per_minute.max(1),
+            max_rooms: args.max_rooms.max(1),
+            rooms_memory: args.rooms_memory_mb.max(1).saturating_mul(1 << 20),
             trust_proxy: args.trust_proxy,
             secure_cookies: args.secure_cookies,
-            ..Default::default()
+            ..defaults
         };
         let config = awe_server::Config {
             addr: args.addr,

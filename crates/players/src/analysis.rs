@@ -71,13 +71,16 @@ pub struct Judgement<M> {
     pub mark: Mark,
 }
 
+/// The table of an analysis or review, in megabytes, unless told otherwise.
+pub const TABLE_MB: usize = 64;
+
 /// A search of `game`'s current position for `time`, calling `each` after every depth.
 pub fn analyze<P: Playable>(
     game: &Game<P>,
     time: Duration,
     each: impl FnMut(&Report<P::Move>),
 ) -> Report<P::Move> {
-    let mut searcher = Searcher::new(P::evaluator(game.start()), 64);
+    let mut searcher = Searcher::new(P::evaluator(game.start()), TABLE_MB);
     searcher.search(game, &Limits::time(time), each)
 }
 
@@ -88,19 +91,65 @@ pub fn review<P: Playable>(
     time: Duration,
     mut each: impl FnMut(usize, &Judgement<P::Move>),
 ) -> Vec<Judgement<P::Move>> {
-    let mut searcher = Searcher::new(P::evaluator(game.start()), 64);
-    let point = searcher.evaluator().point();
-    let mut replay = Game::new(game.start().clone());
+    let mut reviewer = Reviewer::new(game.clone(), TABLE_MB);
     let mut judged = Vec::new();
-    for (ply, &played) in game.moves().iter().enumerate() {
-        let judgement = judge(&mut searcher, &replay, played, time, point);
-        each(ply, &judgement);
+    while let Some(judgement) = reviewer.next(&Limits::time(time)) {
+        each(judged.len(), &judgement);
         judged.push(judgement);
-        if replay.play(played).is_err() {
-            break;
-        }
     }
     judged
+}
+
+/// A review one move at a time, keeping its search's table from one move to the next: for a
+/// caller that interleaves it with other work (a server's pool), or stops it midway.
+pub struct Reviewer<P: Playable> {
+    game: Game<P>,
+    searcher: Searcher<P, P::Eval>,
+    replay: Game<P>,
+    point: Score,
+}
+
+impl<P: Playable> Reviewer<P> {
+    /// A review of `game`'s moves with a table of `megabytes`.
+    pub fn new(game: Game<P>, megabytes: usize) -> Reviewer<P> {
+        let searcher = Searcher::new(P::evaluator(game.start()), megabytes);
+        let point = searcher.evaluator().point();
+        let replay = Game::new(game.start().clone());
+        Reviewer { game, searcher, replay, point }
+    }
+
+    /// Moves judged so far.
+    pub fn judged(&self) -> usize {
+        self.replay.moves().len()
+    }
+
+    /// The game reviewed.
+    pub fn game(&self) -> &Game<P> {
+        &self.game
+    }
+
+    /// Judges the next move within `limits` (its time for each of the searches it needs):
+    /// `None` once every move is judged. A search stopped by `limits.stop` judges from the
+    /// depths it completed.
+    pub fn next(&mut self, limits: &Limits) -> Option<Judgement<P::Move>> {
+        let &played = self.game.moves().get(self.judged())?;
+        let judgement = judge(&mut self.searcher, &self.replay, played, limits, self.point);
+        if self.replay.play(played).is_err() {
+            // Not replayable (cannot happen for a game's own moves): nothing more to judge.
+            self.game = self.replay.clone();
+        }
+        Some(judgement)
+    }
+
+    /// Judges the next move again from its position (its judgement was cut short): the table
+    /// keeps what the first search found.
+    pub fn retry(&mut self, limits: &Limits) -> Option<Judgement<P::Move>> {
+        if self.judged() == 0 {
+            return None;
+        }
+        self.replay.undo();
+        self.next(limits)
+    }
 }
 
 /// Judges `played` in the current position of `game`.
@@ -108,13 +157,13 @@ fn judge<P: Position, E: Evaluator<P>>(
     searcher: &mut Searcher<P, E>,
     game: &Game<P>,
     played: P::Move,
-    time: Duration,
+    limits: &Limits,
     point: Score,
 ) -> Judgement<P::Move> {
     let mover = game.current().turn();
     // Every depth's best move and score, to compare with the played move at a depth it reached.
     let mut depths: Vec<(u32, Option<P::Move>, Score)> = Vec::new();
-    let report = searcher.search(game, &Limits::time(time), |r| {
+    let report = searcher.search(game, limits, |r| {
         depths.push((r.depth, r.best().copied(), r.score));
     });
     let unjudged = |depth| Judgement {
@@ -152,7 +201,8 @@ fn judge<P: Position, E: Evaluator<P>>(
                 mark: Mark::Good,
             };
         }
-        if let Some(score) = searcher.move_score(game, played, depth, &Limits::time(time * 2)) {
+        let twice = Limits { time: limits.time.map(|t| t * 2), ..limits.clone() };
+        if let Some(score) = searcher.move_score(game, played, depth, &twice) {
             // A move searched alone may score above the search's choice: it is then as good.
             let mark = Mark::of(best_score, score, point);
             return Judgement { mover, played, score, best, best_score, depth, mark };
@@ -165,6 +215,16 @@ fn judge<P: Position, E: Evaluator<P>>(
 /// the rules give an agreed stop (shared seeds, more pieces, a draw) is worth at least what its
 /// search of `time` expects for it. Declined where the game is already over.
 pub fn accepts_agreement<P: Playable>(game: &Game<P>, side: Side, time: Duration) -> bool {
+    accepts_agreement_with(game, side, time, TABLE_MB)
+}
+
+/// [`accepts_agreement`] with a search table of `megabytes`.
+pub fn accepts_agreement_with<P: Playable>(
+    game: &Game<P>,
+    side: Side,
+    time: Duration,
+    megabytes: usize,
+) -> bool {
     if game.outcome().is_some() {
         return false;
     }
@@ -172,6 +232,7 @@ pub fn accepts_agreement<P: Playable>(game: &Game<P>, side: Side, time: Duration
     let eval = P::evaluator(game.start());
     let mover_view = |score: Score| if position.turn() == side { score } else { -score };
     let agreed = mover_view(eval.terminal(position, &position.outcome_on_agreement(), 0));
-    let expected = mover_view(analyze(game, time, |_| {}).score);
+    let mut searcher = Searcher::new(P::evaluator(game.start()), megabytes);
+    let expected = mover_view(searcher.search(game, &Limits::time(time), |_| {}).score);
     agreed >= expected
 }

@@ -14,13 +14,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::app::{App, hash, new_secret};
-use crate::http::{ApiError, ApiResult, body, client_address};
 use crate::limits::Kind;
-use crate::room::Actor;
+use crate::request::{
+    ApiError, ApiResult, SESSION_COOKIE, body, client_address, csrf_cookie, session_token,
+    set_cookie, signed_in,
+};
 use crate::store::{User, now_ms};
-
-/// The cookie of a signed-in browser's session.
-pub const SESSION_COOKIE: &str = "awe_session";
 
 /// How long a session lasts.
 const SESSION_DAYS: i64 = 30;
@@ -77,28 +76,6 @@ fn decoy() -> &'static str {
     DECOY.get_or_init(|| hash_password("not anybody's password").unwrap_or_default())
 }
 
-/// The session token of a request's cookie, if it has one of the right form.
-pub fn session_token(headers: &HeaderMap) -> Option<String> {
-    crate::http::cookie(headers, SESSION_COOKIE)
-        .filter(|value| value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// The account signed in on a request, if its session is open.
-pub async fn signed_in(app: &App, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
-    let Some(token) = session_token(headers) else { return Ok(None) };
-    app.store.session_user(&hash(&token)).await.map_err(|e| {
-        eprintln!("awe serve: sessions: {e}");
-        ApiError::unavailable("the session could not be read; try again")
-    })
-}
-
-/// Who sends a request: their browser's secret (hashed; `None` if it has none yet) and their
-/// account.
-pub async fn actor(app: &App, headers: &HeaderMap) -> Result<Option<Actor>, ApiError> {
-    let user = signed_in(app, headers).await?;
-    Ok(crate::http::secret(headers).map(|s| Actor { secret: hash(&s), user }))
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Credentials {
@@ -106,13 +83,9 @@ struct Credentials {
     password: String,
 }
 
-fn session_cookie(token: &str, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let cookie = format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
-        SESSION_DAYS * 86_400
-    );
-    HeaderValue::from_str(&cookie).unwrap_or(HeaderValue::from_static(""))
+fn session_cookie(token: &str, secure: bool) -> Option<HeaderValue> {
+    let attributes = format!("HttpOnly; SameSite=Lax; Max-Age={}", SESSION_DAYS * 86_400);
+    set_cookie(SESSION_COOKIE, token, &attributes, secure)
 }
 
 /// Opens a session for `user` and answers with its cookie (and the token against forgery, which
@@ -125,22 +98,12 @@ async fn open_session(app: &App, headers: &HeaderMap, user: &User) -> ApiResult 
         ApiError::unavailable("the session could not be opened; try again")
     })?;
     let mut response = Json(json!({ "user": { "name": user.name } })).into_response();
+    let secure = app.limits.settings.secure_cookies;
     let cookies = response.headers_mut();
-    cookies.append(header::SET_COOKIE, session_cookie(&token, app.limits.settings.secure_cookies));
-    if let Some(csrf) = crate::http::csrf_cookie(headers) {
-        cookies.append(header::SET_COOKIE, csrf);
+    for cookie in session_cookie(&token, secure).into_iter().chain(csrf_cookie(headers, secure)) {
+        cookies.append(header::SET_COOKIE, cookie);
     }
     Ok(response)
-}
-
-fn too_many(wait: std::time::Duration, what: &str) -> ApiError {
-    let seconds = wait.as_secs().max(1);
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many",
-        format!("too many {what}: try again in {seconds} s"),
-    )
-    .retry_after(seconds)
 }
 
 /// Hashes off the server's threads: argon2 takes tens of milliseconds on purpose.
@@ -160,7 +123,7 @@ pub async fn sign_up(
     check_name(&name)?;
     check_password(&password)?;
     let address = client_address(&app, &headers, peer);
-    app.limits.check(Kind::SignUp, &address).map_err(|w| too_many(w, "new accounts"))?;
+    app.limits.check(Kind::SignUp, &address).map_err(|w| ApiError::too_many(w, "new accounts"))?;
     let hashed = blocking(move || hash_password(&password))
         .await?
         .map_err(|_| ApiError::unavailable("try again"))?;
@@ -183,10 +146,13 @@ pub async fn sign_in(
 ) -> ApiResult {
     let Credentials { name, password } = body(&headers, &bytes)?;
     let address = client_address(&app, &headers, peer);
-    app.limits.check(Kind::SignIn, &address).map_err(|w| too_many(w, "attempts"))?;
+    app.limits.check(Kind::SignIn, &address).map_err(|w| ApiError::too_many(w, "attempts"))?;
     let key = name.to_lowercase();
     if app.limits.is_blocked(Kind::WrongPassword, &key) {
-        return Err(too_many(std::time::Duration::from_secs(900), "wrong passwords for this name"));
+        return Err(ApiError::too_many(
+            std::time::Duration::from_secs(900),
+            "wrong passwords for this name",
+        ));
     }
     let found = app.store.user_by_name(&name).await.map_err(|e| {
         eprintln!("awe serve: accounts: {e}");
@@ -218,9 +184,10 @@ pub async fn sign_out(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         })?;
     }
     let mut response = Json(json!({ "user": null })).into_response();
-    let gone = format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
-    if let Ok(value) = HeaderValue::from_str(&gone) {
-        response.headers_mut().append(header::SET_COOKIE, value);
+    let secure = app.limits.settings.secure_cookies;
+    if let Some(gone) = set_cookie(SESSION_COOKIE, "", "HttpOnly; SameSite=Lax; Max-Age=0", secure)
+    {
+        response.headers_mut().append(header::SET_COOKIE, gone);
     }
     Ok(response)
 }

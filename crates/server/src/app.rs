@@ -14,6 +14,10 @@ use crate::pool::Pool;
 use crate::room::{self, Command, Handle, Room};
 use crate::store::Store;
 
+/// Histories and records of games built at once: a 4,000-ply game's history is 2 MB and a
+/// fifth of a second of a core.
+const BUILDS: usize = 2;
+
 /// What every request and room shares (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct App {
@@ -26,6 +30,8 @@ pub struct App {
     pub server_id: Arc<str>,
     /// The computer's searches this server has started (`GET /api/stats`).
     pub searches: Arc<std::sync::atomic::AtomicU64>,
+    /// Histories and records built at once (each on a blocking thread).
+    pub builds: Arc<tokio::sync::Semaphore>,
 }
 
 impl App {
@@ -38,11 +44,13 @@ impl App {
             limits: Arc::new(limits),
             server_id: new_secret().into(),
             searches: Arc::default(),
+            builds: Arc::new(tokio::sync::Semaphore::new(BUILDS)),
         }
     }
 
     /// The room of game `id`, started from the database if it is not in memory; `None` if there
-    /// is no such game.
+    /// is no such game. Refused (a message to show) if the database fails, or if the rooms in
+    /// memory are at their budget and every one of them is watched.
     pub async fn room(&self, id: &str) -> Result<Option<Handle>, String> {
         if !valid_id(id) {
             return Ok(None);
@@ -50,20 +58,41 @@ impl App {
         if let Some(handle) = self.rooms.get(id) {
             return Ok(Some(handle));
         }
-        // One load at a time, so that a game never has two rooms here.
-        let _loading = self.rooms.loading.lock().await;
+        // One load at a time for a game, so that it never has two rooms here; other games load
+        // meanwhile, a few at once.
+        let lock = self.rooms.load_lock(id);
+        let _loading = lock.lock().await;
+        let found = self.load_room(id).await;
+        self.rooms.loaded(id);
+        found
+    }
+
+    async fn load_room(&self, id: &str) -> Result<Option<Handle>, String> {
         if let Some(handle) = self.rooms.get(id) {
             return Ok(Some(handle));
         }
+        let _turn = self.rooms.loads.acquire().await.map_err(|_| "try again".to_owned())?;
         let stored = self.store.load(id).await.map_err(|e| {
             eprintln!("awe serve: game {id}: {e}");
             "the game could not be read; try again".to_owned()
         })?;
         let Some((row, moves)) = stored else { return Ok(None) };
-        let room = Room::load(&row, &moves).map_err(|e| {
-            eprintln!("awe serve: game {id} cannot be replayed: {e}");
-            "the game could not be replayed".to_owned()
-        })?;
+        // Replaying a long game's moves takes a while: not on the server's async threads.
+        let room = tokio::task::spawn_blocking(move || Room::load(&row, &moves))
+            .await
+            .map_err(|_| "the game could not be replayed".to_owned())?
+            .map_err(|e| {
+                eprintln!("awe serve: game {id} cannot be replayed: {e}");
+                "the game could not be replayed".to_owned()
+            })?;
+        let limits = &self.limits.settings;
+        if !self.rooms.make_room(room.weight(), limits.max_rooms, limits.rooms_memory) {
+            return Err(
+                "the server is full: every game in its memory is being watched; try again \
+                        in a moment"
+                    .to_owned(),
+            );
+        }
         let handle = room::start(room, self.clone());
         self.rooms.insert(id, handle.clone());
         Ok(Some(handle))
@@ -90,39 +119,119 @@ impl App {
     }
 }
 
-/// The rooms in memory.
-#[derive(Debug, Default)]
+/// The rooms in memory, each with what it tells of itself (its estimated size, whether anyone
+/// watches it, when it was last asked for).
+#[derive(Debug)]
 pub struct Rooms {
     map: Mutex<HashMap<String, Handle>>,
-    loading: tokio::sync::Mutex<()>,
+    /// A lock a game being loaded, so that two requests for it make one room.
+    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// Loads at once: each reads a game and replays it on a blocking thread.
+    loads: tokio::sync::Semaphore,
+    /// Rooms let go to make space for others, since the start.
+    evicted: std::sync::atomic::AtomicU64,
+}
+
+impl Default for Rooms {
+    fn default() -> Rooms {
+        Rooms {
+            map: Mutex::default(),
+            loading: Mutex::default(),
+            loads: tokio::sync::Semaphore::new(4),
+            evicted: Default::default(),
+        }
+    }
 }
 
 impl Rooms {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
+        self.map.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     fn get(&self, id: &str) -> Option<Handle> {
-        let map = self.map.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(id).filter(|h| !h.commands.is_closed()).cloned()
+        let handle = self.map().get(id).filter(|h| !h.commands.is_closed()).cloned()?;
+        handle.info.touch();
+        Some(handle)
     }
 
     fn all(&self) -> Vec<Handle> {
-        self.map.lock().unwrap_or_else(|p| p.into_inner()).values().cloned().collect()
+        self.map().values().cloned().collect()
     }
 
     fn insert(&self, id: &str, handle: Handle) {
-        self.map.lock().unwrap_or_else(|p| p.into_inner()).insert(id.to_owned(), handle);
+        self.map().insert(id.to_owned(), handle);
     }
 
-    /// Forgets a room whose task ends.
-    pub fn forget(&self, id: &str) {
-        self.map.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+    fn load_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        Arc::clone(loading.entry(id.to_owned()).or_default())
+    }
+
+    /// A load of `id` is over: its lock goes (those waiting on it find the room in the map).
+    fn loaded(&self, id: &str) {
+        self.loading.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+    }
+
+    /// Makes space for a room of `weight` bytes within `most` rooms and `memory` bytes, letting
+    /// go of rooms nobody watches, the least recently used first: whether there is space.
+    fn make_room(&self, weight: usize, most: usize, memory: usize) -> bool {
+        let mut map = self.map();
+        let mut count = map.len();
+        let mut total: usize = map.values().map(|h| h.info.weight()).sum();
+        if count < most && total + weight <= memory {
+            return true;
+        }
+        let mut idle: Vec<(u64, String)> = map
+            .iter()
+            .filter(|(_, h)| h.info.is_idle())
+            .map(|(id, h)| (h.info.last_used(), id.clone()))
+            .collect();
+        idle.sort_unstable();
+        for (_, id) in idle {
+            if count < most && total + weight <= memory {
+                break;
+            }
+            if let Some(handle) = map.remove(&id) {
+                count -= 1;
+                total = total.saturating_sub(handle.info.weight());
+                self.evicted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let _ = handle.commands.try_send(Command::Evict);
+            }
+        }
+        // A room larger than the whole budget still opens when it is alone.
+        count < most && (total + weight <= memory || count == 0)
+    }
+
+    /// Forgets a room whose task ends (unless another room of the game took its place).
+    pub fn forget(&self, id: &str, info: &Arc<room::Info>) {
+        let mut map = self.map();
+        if map.get(id).is_some_and(|h| Arc::ptr_eq(&h.info, info)) {
+            map.remove(id);
+        }
+    }
+
+    /// Puts back a room let go while someone came to watch it (unless another took its place).
+    pub fn keep(&self, id: &str, handle: Handle) {
+        self.map().entry(id.to_owned()).or_insert(handle);
     }
 
     /// Rooms in memory.
     pub fn len(&self) -> usize {
-        self.map.lock().unwrap_or_else(|p| p.into_inner()).len()
+        self.map().len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The estimated memory of the rooms, in bytes.
+    pub fn weight(&self) -> usize {
+        self.map().values().map(|h| h.info.weight()).sum()
+    }
+
+    /// Rooms let go to make space, since the start.
+    pub fn evicted(&self) -> u64 {
+        self.evicted.load(std::sync::atomic::Ordering::Relaxed)
     }
 }
 

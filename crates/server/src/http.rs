@@ -3,21 +3,25 @@
 use std::time::Duration;
 
 use awe_game::Side;
+use axum::Json;
+use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
 
-use crate::accounts::{self, actor};
+use crate::accounts;
 use crate::app::{App, hash, new_id, new_secret};
 use crate::limits::Kind;
+use crate::message::{Message, ask, perform};
 use crate::model::{Match, each};
-use crate::room::{Action, Actor, Command, Handle};
+use crate::request::{
+    ApiError, ApiResult, acting, actor, body, client_address, identity, with_cookies,
+};
+use crate::room::{Built, Cached, Command, Handle};
 use crate::spec::Spec;
 use crate::store::{GameRow, MoveRow, SeatRow, now_ms};
 
@@ -32,21 +36,15 @@ const BODY_LIMIT: usize = 16 * 1024;
 /// The largest record an import takes (as `awe replay` reads them).
 const IMPORT_LIMIT: usize = awe_game::record::MAX_RECORD_BYTES + 1024;
 
-/// The name of the cookie that holds a browser's secret.
-const COOKIE: &str = "awe_player";
-
-/// The cookie whose value a page sends back in the `x-csrf-token` header with every request
-/// that changes something: another site can make a browser send our cookies, not read them.
-pub const CSRF_COOKIE: &str = "awe_csrf";
-
 /// How long a request may take to send its body.
 const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// How long any request may take, the slowest (a game's review) included.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(90);
+/// How long an analysis of a position thinks.
+const ANALYSIS_TIME: Duration = Duration::from_millis(1000);
 
 /// The site.
 pub fn router(app: App) -> Router {
+    let request_timeout = app.limits.settings.request_timeout;
     let api = Router::new()
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(state))
@@ -87,79 +85,16 @@ pub fn router(app: App) -> Router {
         .route("/app.css", get(asset))
         .route("/favicon.svg", get(asset))
         .fallback(not_found_page)
-        .layer(axum::middleware::from_fn(json_errors))
-        .layer(axum::middleware::from_fn(same_site_only))
+        // Inside the JSON errors: a request that takes too long is answered as every error is.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
-            REQUEST_TIMEOUT,
+            request_timeout,
         ))
+        .layer(axum::middleware::from_fn(crate::request::json_errors))
+        .layer(axum::middleware::from_fn(crate::request::same_site_only))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(app)
-}
-
-/// A cookie's value.
-pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, value)| value.to_owned())
-}
-
-/// Whether a request comes from a page of this site: its `Origin`, where it has one, names the
-/// host it was sent to.
-pub fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let origin_host = origin.split_once("://").map_or("", |(_, rest)| rest);
-    !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
-}
-
-/// Cross-site request forgery, refused: a request that changes something (any but GET and
-/// HEAD) and carries our cookies must come from our pages, which say so by sending back the
-/// `awe_csrf` cookie's value in `x-csrf-token`, and by their `Origin`. A request with no cookie
-/// acts for nobody and needs neither.
-async fn same_site_only(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let headers = request.headers();
-    let changes = !matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD);
-    let refused = |message: &str| {
-        ApiError::new(StatusCode::FORBIDDEN, "csrf", message.to_owned()).into_response()
-    };
-    if changes {
-        if !same_origin(headers) {
-            return refused("a request from another site");
-        }
-        let ours = cookie(headers, COOKIE).is_some() || accounts::session_token(headers).is_some();
-        if ours {
-            let expected = cookie(headers, CSRF_COOKIE);
-            let given = headers.get("x-csrf-token").and_then(|v| v.to_str().ok());
-            if expected.is_none() || expected.as_deref() != given {
-                return refused(
-                    "the request lacks this site's token (x-csrf-token): reload the page",
-                );
-            }
-        }
-    }
-    next.run(request).await
-}
-
-/// The client's address: the connection's, or the last hop of `X-Forwarded-For` behind a
-/// trusted proxy. A text, as the rate limits key it.
-pub fn client_address(app: &App, headers: &HeaderMap, peer: std::net::SocketAddr) -> String {
-    if app.limits.settings.trust_proxy
-        && let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
-        && let Some(last) = forwarded.rsplit(',').next()
-        && let Ok(address) = last.trim().parse::<std::net::IpAddr>()
-    {
-        return address.to_string();
-    }
-    peer.ip().to_string()
 }
 
 /// Headers every answer carries: no framing, no sniffing, scripts and connections to this site
@@ -179,166 +114,6 @@ async fn security_headers(mut response: Response) -> Response {
     set(headers, "x-frame-options", "DENY");
     set(headers, "referrer-policy", "same-origin");
     response
-}
-
-/// Errors of the API are JSON, whatever made them (a body too large, a wrong method): a client
-/// reads `{"error", "code"}` from every failed `/api/` request.
-async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let api = request.uri().path().starts_with("/api/");
-    let response = next.run(request).await;
-    let json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !api || response.status().is_success() || json {
-        return response;
-    }
-    let status = response.status();
-    let code = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-        StatusCode::METHOD_NOT_ALLOWED => "method",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "content_type",
-        StatusCode::NOT_FOUND => "not_found",
-        _ => "bad_request",
-    };
-    let text = match axum::body::to_bytes(response.into_body(), 4096).await {
-        Ok(bytes) if !bytes.is_empty() => String::from_utf8_lossy(&bytes).into_owned(),
-        _ => status.canonical_reason().unwrap_or("error").to_lowercase(),
-    };
-    ApiError::new(status, code, text).into_response()
-}
-
-/// An answer that went wrong, as JSON: `{"error": MESSAGE, "code": CODE}`, a message in English
-/// and a code that the pages put in the reader's language (docs/server.md lists them).
-#[derive(Debug)]
-pub struct ApiError {
-    pub status: StatusCode,
-    pub code: &'static str,
-    pub message: String,
-    /// Seconds to wait before trying again (`Retry-After`), for a refusal by rate.
-    pub retry_after: Option<u64>,
-}
-
-impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into(), retry_after: None }
-    }
-
-    /// The same, telling when to try again.
-    pub fn retry_after(self, seconds: u64) -> ApiError {
-        ApiError { retry_after: Some(seconds), ..self }
-    }
-
-    pub fn bad(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
-
-    pub fn not_found() -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
-    }
-
-    pub fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", message)
-    }
-
-    /// A room's refusal.
-    pub fn refused(refusal: crate::room::Refusal) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, refusal.code, refusal.message)
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut response = (self.status, Json(json!({ "error": self.message, "code": self.code })))
-            .into_response();
-        if let Some(seconds) = self.retry_after {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        response
-    }
-}
-
-pub type ApiResult = Result<Response, ApiError>;
-
-/// Reads a JSON body, naming what is wrong with it. The body must say it is JSON: a form of
-/// another site cannot send one without the browser asking this server first (CORS), so that no
-/// other page can act for a player whose cookie it rides on.
-pub fn body<T: for<'a> Deserialize<'a>>(headers: &HeaderMap, bytes: &Bytes) -> Result<T, ApiError> {
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim().starts_with("application/json"));
-    if !json {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "content_type",
-            "the body must be JSON, sent with Content-Type: application/json",
-        ));
-    }
-    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("bad request: {e}")))
-}
-
-/// The browser's secret, from its cookie.
-pub fn secret(headers: &HeaderMap) -> Option<String> {
-    cookie(headers, COOKIE)
-        .filter(|value| value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// The browser's secret, made if it has none; and the cookies to send if they were made (the
-/// secret's, and the token the pages send back against forgery).
-fn identity(headers: &HeaderMap) -> (String, Vec<HeaderValue>) {
-    let mut cookies: Vec<HeaderValue> = csrf_cookie(headers).into_iter().collect();
-    let secret = match secret(headers) {
-        Some(secret) => secret,
-        None => {
-            let secret = new_secret();
-            let cookie =
-                format!("{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=315360000");
-            cookies.extend(HeaderValue::from_str(&cookie).ok());
-            secret
-        }
-    };
-    (secret, cookies)
-}
-
-/// The token against forgery, for a browser that has none yet: readable by the pages' script
-/// (not HttpOnly), sent to this site only.
-pub fn csrf_cookie(headers: &HeaderMap) -> Option<HeaderValue> {
-    if cookie(headers, CSRF_COOKIE).is_some_and(|v| v.len() == 32) {
-        return None;
-    }
-    let token =
-        format!("{CSRF_COOKIE}={}; Path=/; SameSite=Strict; Max-Age=315360000", new_secret());
-    HeaderValue::from_str(&token).ok()
-}
-
-fn with_cookie(mut response: Response, cookies: Vec<HeaderValue>) -> Response {
-    for cookie in cookies {
-        response.headers_mut().append(header::SET_COOKIE, cookie);
-    }
-    response
-}
-
-/// Who sends a request that acts: their browser's secret (made if it has none) and account.
-async fn acting(app: &App, headers: &HeaderMap) -> Result<(Actor, Vec<HeaderValue>), ApiError> {
-    let (secret, cookies) = identity(headers);
-    let user = accounts::signed_in(app, headers).await?;
-    Ok((Actor { secret: hash(&secret), user }, cookies))
-}
-
-/// Asks a room and waits for its answer.
-async fn ask<T>(
-    handle: &Handle,
-    command: impl FnOnce(oneshot::Sender<T>) -> Command,
-) -> Result<T, ApiError> {
-    let (reply, answer) = oneshot::channel();
-    handle
-        .commands
-        .send(command(reply))
-        .await
-        .map_err(|_| ApiError::unavailable("the game was closing; try again"))?;
-    answer.await.map_err(|_| ApiError::unavailable("the game was closing; try again"))
 }
 
 async fn room(app: &App, id: &str) -> Result<Handle, ApiError> {
@@ -396,15 +171,7 @@ async fn create(
 ) -> ApiResult {
     let new: NewGame = body(&headers, &bytes)?;
     let address = client_address(&app, &headers, peer);
-    app.limits.check(Kind::CreateGame, &address).map_err(|wait| {
-        let seconds = wait.as_secs().max(1);
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many",
-            format!("too many new games: try again in {seconds} s"),
-        )
-        .retry_after(seconds)
-    })?;
+    app.limits.check(Kind::CreateGame, &address).map_err(|w| ApiError::too_many(w, "new games"))?;
     let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
     Match::new(&spec, new.position.as_deref())
         .and_then(|game| game.check_size())
@@ -510,32 +277,30 @@ async fn create(
     // The room starts now: a computer that moves first starts thinking.
     room(&app, &id).await?;
     app.lobby_changed();
-    let response = Json(json!({ "id": id, "invite": invite, "you": side_name(&spec, mine) }));
-    Ok(with_cookie(response.into_response(), cookies))
-}
-
-fn side_name(spec: &Spec, side: Side) -> &'static str {
-    match (spec, side) {
-        (Spec::Awele { .. }, Side::South) => "south",
-        (Spec::Awele { .. }, Side::North) => "north",
-        (_, Side::South) => "white",
-        (_, Side::North) => "black",
-    }
+    let response =
+        Json(json!({ "id": id, "invite": invite, "you": crate::room::side_name(&spec, mine) }));
+    Ok(with_cookies(response.into_response(), cookies))
 }
 
 async fn state(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
     let handle = room(&app, &id).await?;
     let actor = actor(&app, &headers).await?;
     let subscription = ask(&handle, |reply| Command::Subscribe { actor, reply }).await?;
-    let mut state: Value = serde_json::from_str(&subscription.state)
-        .map_err(|_| ApiError::unavailable("try again"))?;
-    let game = state.get_mut("game").map(Value::take).unwrap_or(Value::Null);
-    let you = subscription.you.map(|side| side_of_state(&game, side));
-    Ok(Json(json!({ "game": game, "you": you })).into_response())
+    // The state as the room made it (`{"t":"state","game":…}`), not parsed again: a long game's
+    // is large.
+    let text = subscription.state.as_str();
+    let game = text
+        .strip_prefix(crate::room::STATE_PREFIX)
+        .and_then(|rest| rest.strip_suffix('}'))
+        .ok_or_else(|| ApiError::unavailable("try again"))?;
+    let you = subscription.you.and_then(|side| crate::room::side_in_state(text, side));
+    let you = serde_json::to_string(&you).unwrap_or_default();
+    let text = format!("{{\"game\":{game},\"you\":{you}}}");
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
 /// A side's name as a game's state names it.
-pub fn side_of_state(game: &Value, side: Side) -> Value {
+fn side_of_state(game: &Value, side: Side) -> Value {
     game["sides"][side.index()].clone()
 }
 
@@ -565,52 +330,12 @@ async fn join(
     let state = ask(&handle, |reply| Command::State { reply }).await?;
     let game: Value = serde_json::from_str(&state).unwrap_or(Value::Null);
     let response = Json(json!({ "you": side_of_state(&game, side) }));
-    Ok(with_cookie(response.into_response(), cookies))
-}
-
-/// A client's action, as the WebSocket and `POST …/act` take it.
-#[derive(Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Message {
-    Move {
-        ply: usize,
-        #[serde(rename = "move")]
-        text: String,
-    },
-    Resign,
-    Draw {
-        offer: bool,
-    },
-    Takeback {
-        ask: bool,
-    },
-    Rematch,
-    Cancel,
-    Ping,
-}
-
-impl Message {
-    /// The room's action, or `None` for a ping.
-    pub fn action(self) -> Option<Action> {
-        Some(match self {
-            Message::Move { ply, text } => Action::Move { ply, text },
-            Message::Resign => Action::Resign,
-            Message::Draw { offer } => Action::Draw(offer),
-            Message::Takeback { ask } => Action::Takeback(ask),
-            Message::Rematch => Action::Rematch,
-            Message::Cancel => Action::Cancel,
-            Message::Ping => return None,
-        })
-    }
-}
-
-/// Sends a player's action to a room; its error is the player's to read.
-pub async fn perform(handle: &Handle, actor: Actor, action: Action) -> Result<(), ApiError> {
-    ask(handle, |reply| Command::Act { actor, action, reply }).await?.map_err(ApiError::refused)
+    Ok(with_cookies(response.into_response(), cookies))
 }
 
 async fn act(
     State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     bytes: Bytes,
@@ -625,15 +350,34 @@ async fn act(
         ));
     };
     if let Some(action) = message.action() {
-        perform(&handle, actor, action).await?;
+        let address = client_address(&app, &headers, peer);
+        perform(&app, &handle, actor, action, &address).await?;
     }
     Ok(Json(json!({})).into_response())
 }
 
+/// What a room keeps built (a history, a record): from its cache, else built on a blocking
+/// thread, a few at once for the whole server, once whoever asks meanwhile.
+async fn built(app: &App, handle: &Handle, what: Built) -> Result<Bytes, ApiError> {
+    match ask(handle, |reply| Command::Built { what, reply }).await? {
+        Cached::Ready(bytes) => Ok(bytes),
+        Cached::Build(cell, job) => {
+            let bytes = cell
+                .get_or_try_init(|| async {
+                    let _turn = app.builds.acquire().await.map_err(|_| ())?;
+                    tokio::task::spawn_blocking(job).await.map(Bytes::from).map_err(|_| ())
+                })
+                .await
+                .map_err(|()| ApiError::unavailable("try again"))?;
+            Ok(bytes.clone())
+        }
+    }
+}
+
 async fn history(State(app): State<App>, Path(id): Path<String>) -> ApiResult {
     let handle = room(&app, &id).await?;
-    let history = ask(&handle, |reply| Command::History { reply }).await?;
-    Ok(Json(history).into_response())
+    let bytes = built(&app, &handle, Built::History).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
 
 #[derive(Deserialize)]
@@ -654,7 +398,7 @@ async fn record(
             .map_err(|e: awe_awechec::ParseLanguageError| ApiError::bad(e.to_string()))?,
     };
     let handle = room(&app, &id).await?;
-    let text = ask(&handle, |reply| Command::Record { language, reply }).await?;
+    let text = built(&app, &handle, Built::Record(language)).await?;
     let disposition = format!("attachment; filename=\"awe-{id}.awe\"");
     Ok((
         [
@@ -670,41 +414,76 @@ async fn record(
         .into_response())
 }
 
-/// The game of a room, for analysis.
-async fn game_of(app: &App, id: &str) -> Result<Match, ApiError> {
-    let handle = room(app, id).await?;
-    ask(&handle, |reply| Command::Game { reply }).await
+/// Engine help is closed to the players of a game between two people while it runs, and to
+/// everyone for that game itself (a spectator could be a player's second browser): refused
+/// with `fair_play`. It opens when the game ends.
+fn fair_play() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "fair_play",
+        "no engine helps during a game between two people: analysis opens when it ends",
+    )
 }
 
-async fn review(State(app): State<App>, Path(id): Path<String>) -> ApiResult {
+/// Who asks for engine help, and the budget it takes from: their address's rate of `kind` and
+/// their analyses under way. Refused if they hold a seat in a game being played between two
+/// people.
+async fn engine_help(
+    app: &App,
+    headers: &HeaderMap,
+    peer: std::net::SocketAddr,
+    kind: Kind,
+) -> Result<crate::limits::Held<String>, ApiError> {
+    if let Some(actor) = actor(app, headers).await? {
+        let user = actor.user.as_ref().map(|u| u.id.as_str());
+        let seated = app.store.seated_in_live_game(&actor.secret, user).await.map_err(|e| {
+            eprintln!("awe serve: fair play: {e}");
+            ApiError::unavailable("try again")
+        })?;
+        if seated {
+            return Err(fair_play());
+        }
+    }
+    let address = client_address(app, headers, peer);
+    let what = if kind == Kind::Review { "reviews" } else { "analyses" };
+    app.limits.check(kind, &address).map_err(|w| ApiError::too_many(w, what))?;
+    app.limits.engine_job(&address).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many",
+            format!("too many {what} at once: wait for the one under way"),
+        )
+        .retry_after(1)
+    })
+}
+
+/// The game of a room, for analysis: refused while it is played between two people.
+async fn game_of(app: &App, id: &str) -> Result<Match, ApiError> {
+    let handle = room(app, id).await?;
+    let (game, live) = ask(&handle, |reply| Command::Game { reply }).await?;
+    if live {
+        return Err(fair_play());
+    }
+    Ok(game)
+}
+
+fn busy(_: crate::pool::Busy) -> ApiError {
+    ApiError::unavailable("the engines are busy: try again in a moment")
+}
+
+async fn review(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let _under_way = engine_help(&app, &headers, peer, Kind::Review).await?;
     let game = game_of(&app, &id).await?;
     // About half a minute for the whole game, at most a third of a second a move.
     let plies = game.plies().max(1) as u64;
     let time = Duration::from_millis((30_000 / plies).clamp(20, 300));
-    let judged = app
-        .pool
-        .run(move || {
-            each!(&game, g => {
-                awe_players::analysis::review(g, time, |_, _| {})
-                    .iter()
-                    .enumerate()
-                    .map(|(ply, j)| {
-                        let before = &g.positions()[ply];
-                        let text = |mv| awe_game::Position::move_text(before, mv);
-                        json!({
-                            "ply": ply,
-                            "played": text(j.played),
-                            "best": j.best.map(text),
-                            "score": awe_search::score::describe(j.score),
-                            "best_score": awe_search::score::describe(j.best_score),
-                            "mark": j.mark.symbol(),
-                        })
-                    })
-                    .collect::<Vec<Value>>()
-            })
-        })
-        .await
-        .ok_or_else(|| ApiError::unavailable("the review failed; try again"))?;
+    let judged =
+        each!(game, g => crate::analysis::review(&app.pool, g, time).await).map_err(busy)?;
     Ok(Json(json!({ "moves": judged })).into_response())
 }
 
@@ -721,8 +500,14 @@ struct AnalysisRequest {
     position: Option<String>,
 }
 
-async fn analysis(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+async fn analysis(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
     let request: AnalysisRequest = body(&headers, &bytes)?;
+    let _under_way = engine_help(&app, &headers, peer, Kind::Analysis).await?;
     let game = match (request.id, request.spec) {
         (Some(id), None) => {
             let mut game = game_of(&app, &id).await?;
@@ -748,24 +533,8 @@ async fn analysis(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
         }
         _ => return Err(ApiError::bad("give a game's id (and ply), or a spec and a position")),
     };
-    let time = Duration::from_millis(1000);
-    let result = app
-        .pool
-        .run(move || {
-            each!(&game, g => {
-                let report = awe_players::analysis::analyze(g, time, |_| {});
-                let line = awe_players::line(g.current(), &report.pv);
-                json!({
-                    "depth": report.depth,
-                    "score": awe_search::score::describe(report.score),
-                    "best": line.first(),
-                    "line": line,
-                    "over": g.outcome().map(|o| o.termination.name()),
-                })
-            })
-        })
-        .await
-        .ok_or_else(|| ApiError::unavailable("the analysis failed; try again"))?;
+    let result = each!(game, g => crate::analysis::analyze(&app.pool, g, ANALYSIS_TIME).await)
+        .map_err(busy)?;
     Ok(Json(result).into_response())
 }
 
@@ -775,18 +544,31 @@ struct ImportRequest {
     text: String,
 }
 
-async fn import(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+async fn import(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
     let request: ImportRequest = body(&headers, &bytes)?;
-    let (spec, game) = Match::from_record(&request.text).map_err(|e| ApiError::bad(e.0))?;
-    game.check_size().map_err(|e| ApiError::bad(e.0))?;
-    let spec = spec.normalized().map_err(|e| ApiError::bad(e.0))?;
-    let record =
-        awe_game::record::Record::parse(&request.text).map_err(|e| ApiError::bad(e.to_string()))?;
-    let names = match spec {
-        Spec::Awele { .. } => ["South", "North"],
-        _ => ["White", "Black"],
-    }
-    .map(|tag| record.tag(tag).filter(|n| *n != "?").map(str::to_owned));
+    let address = client_address(&app, &headers, peer);
+    app.limits.check(Kind::Import, &address).map_err(|w| ApiError::too_many(w, "imports"))?;
+    // A long record takes a while to read and replay: not on the server's async threads.
+    let read = tokio::task::spawn_blocking(move || {
+        let (spec, game) = Match::from_record(&request.text).map_err(|e| ApiError::bad(e.0))?;
+        game.check_size().map_err(|e| ApiError::bad(e.0))?;
+        let spec = spec.normalized().map_err(|e| ApiError::bad(e.0))?;
+        let record = awe_game::record::Record::parse(&request.text)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let names = match spec {
+            Spec::Awele { .. } => ["South", "North"],
+            _ => ["White", "Black"],
+        }
+        .map(|tag| record.tag(tag).filter(|n| *n != "?").map(str::to_owned));
+        Ok::<_, ApiError>((spec, game, names))
+    });
+    let (spec, game, names) =
+        read.await.map_err(|_| ApiError::bad("the record could not be read"))??;
     let id = new_id();
     let [south, north] = names;
     let moves: Vec<MoveRow> = game
@@ -844,7 +626,16 @@ async fn lobby(State(app): State<App>) -> ApiResult {
 async fn stats(State(app): State<App>) -> Json<Value> {
     Json(json!({
         "rooms": app.rooms.len(),
+        "rooms_memory": app.rooms.weight(),
+        "rooms_evicted": app.rooms.evicted(),
+        "connections": app.limits.open(),
         "searches": app.searches.load(std::sync::atomic::Ordering::Relaxed),
+        "engines": {
+            "size": app.pool.size(),
+            "running": app.pool.running(),
+            "waiting": app.pool.waiting(),
+            "preempted": app.pool.preemptions(),
+        },
         "postgres": app.store.is_postgres(),
     }))
 }
@@ -873,15 +664,19 @@ async fn asset(uri: axum::http::Uri) -> Response {
 
 /// The page (the application draws itself from the address), with the browser's cookie made
 /// if it has none.
-async fn page(headers: HeaderMap) -> Response {
-    let (_, cookies) = identity(&headers);
+async fn page(State(app): State<App>, headers: HeaderMap) -> Response {
+    let (_, cookies) = identity(&headers, app.limits.settings.secure_cookies);
     let page = asset_response("/index.html").unwrap_or_else(not_found_html);
-    with_cookie(page, cookies)
+    with_cookies(page, cookies)
 }
 
-async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {
+async fn rules_page(
+    State(app): State<App>,
+    Path(game): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     if ["awele", "awithlaknannai", "awechec"].contains(&game.as_str()) {
-        page(headers).await
+        page(State(app), headers).await
     } else {
         not_found_html()
     }
@@ -889,7 +684,7 @@ async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {
 
 async fn game_page(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> Response {
     match app.room(&id).await {
-        Ok(Some(_)) => page(headers).await,
+        Ok(Some(_)) => page(State(app), headers).await,
         Ok(None) => not_found_html(),
         Err(message) => ApiError::unavailable(message).into_response(),
     }

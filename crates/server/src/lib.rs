@@ -1,15 +1,18 @@
 //! `awe serve`: the web site of awe. See docs/server.md for how it is built and its API.
 
 pub mod accounts;
+pub mod analysis;
 pub mod app;
 pub mod bus;
 pub mod clock;
 pub mod http;
 pub mod limits;
 pub mod lobby;
+pub mod message;
 pub mod model;
 pub mod pool;
 pub mod rating;
+pub mod request;
 pub mod room;
 pub mod spec;
 pub mod store;
@@ -110,6 +113,7 @@ pub async fn bind(
     let store = store::Store::open(&config.database)
         .await
         .map_err(|error| ServeError::Database { url: config.database.clone(), error })?;
+    limits::raise_open_files();
     let app =
         App::new(store, pool::Pool::for_this_machine(), limits::Limits::new(config.limits.clone()));
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -128,9 +132,10 @@ pub async fn bind(
     Ok((addr, server))
 }
 
-/// Takes connections: no more at once from an address than the limits allow (the others are
-/// closed at once), each served by hyper with a time limit on a request's head, WebSockets
-/// upgraded.
+/// Takes connections: no more at once from an address, nor in all, than the limits allow (the
+/// others are closed at once), each served by hyper with a time limit on a request's head and on
+/// silence between requests, WebSockets upgraded. A connection is counted from its accept to
+/// its close: its count goes with its upgraded WebSocket too.
 async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: App) {
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
     use tower::ServiceExt;
@@ -148,27 +153,159 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
             drop(stream);
             continue;
         };
+        let guard = std::sync::Arc::new(guard);
         let _ = stream.set_nodelay(true);
         let router = router.clone();
-        let header_timeout = app.limits.settings.header_timeout;
+        let silence = app.limits.settings.header_timeout;
         tokio::spawn(async move {
-            let service = hyper::service::service_fn(
-                move |mut request: hyper::Request<hyper::body::Incoming>| {
-                    request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
-                    router.clone().oneshot(request.map(axum::body::Body::new))
-                },
-            );
+            let (stream, watch) = quiet::Watched::new(stream);
+            let service = {
+                let (guard, watch) = (std::sync::Arc::clone(&guard), watch.clone());
+                hyper::service::service_fn(
+                    move |mut request: hyper::Request<hyper::body::Incoming>| {
+                        request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                        request
+                            .extensions_mut()
+                            .insert(ConnectionGuard(std::sync::Arc::clone(&guard)));
+                        let busy = watch.request();
+                        let response = router.clone().oneshot(request.map(axum::body::Body::new));
+                        async move {
+                            let response = response.await;
+                            drop(busy);
+                            response
+                        }
+                    },
+                )
+            };
             let mut builder =
                 hyper_util::server::conn::auto::Builder::new(TokioExecutor::new()).http1_only();
             builder
                 .http1()
                 .timer(TokioTimer::new())
-                .header_read_timeout(header_timeout)
+                .header_read_timeout(silence)
                 // Requests are small (16 KB bodies, 4 MiB imports streamed): a small buffer a
                 // connection, as thousands are open at once.
                 .max_buf_size(64 * 1024);
-            let _ = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).await;
+            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+            tokio::select! {
+                _ = connection => {}
+                // Silent too long with no request under way: closed (dropping it closes it).
+                () = watch.silent_for(silence) => {}
+            }
             drop(guard);
         });
+    }
+}
+
+/// The count of a connection, held by its requests (a WebSocket keeps it until it closes).
+#[derive(Clone, Debug)]
+pub struct ConnectionGuard(pub std::sync::Arc<limits::Connection>);
+
+/// A connection watched for silence: when it last read or wrote a byte, and whether a request
+/// is under way.
+mod quiet {
+    use std::pin::Pin;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::task::{Context, Poll};
+    use std::time::{Duration, Instant};
+
+    use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+    /// What a watcher sees of a connection.
+    #[derive(Clone, Debug)]
+    pub struct Watch {
+        since: Instant,
+        /// Milliseconds from `since` to the last byte read or written.
+        last: Arc<AtomicU64>,
+        requests: Arc<AtomicUsize>,
+    }
+
+    /// A request under way, until dropped.
+    pub struct Busy(Arc<AtomicUsize>);
+
+    impl Drop for Busy {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    impl Watch {
+        fn touch(&self) {
+            self.last.store(self.since.elapsed().as_millis() as u64, Ordering::Relaxed);
+        }
+
+        pub fn request(&self) -> Busy {
+            self.requests.fetch_add(1, Ordering::Relaxed);
+            Busy(Arc::clone(&self.requests))
+        }
+
+        /// Returns once the connection has neither read nor written a byte for `limit` with no
+        /// request under way.
+        pub async fn silent_for(&self, limit: Duration) {
+            loop {
+                let last = Duration::from_millis(self.last.load(Ordering::Relaxed));
+                let quiet = self.since.elapsed().saturating_sub(last);
+                if quiet >= limit && self.requests.load(Ordering::Relaxed) == 0 {
+                    return;
+                }
+                let wait = if quiet >= limit { limit } else { limit - quiet };
+                tokio::time::sleep(wait.max(Duration::from_millis(50))).await;
+            }
+        }
+    }
+
+    /// A stream that tells its watch of every byte.
+    pub struct Watched<S> {
+        stream: S,
+        watch: Watch,
+    }
+
+    impl<S> Watched<S> {
+        pub fn new(stream: S) -> (Watched<S>, Watch) {
+            let watch =
+                Watch { since: Instant::now(), last: Arc::default(), requests: Arc::default() };
+            (Watched { stream, watch: watch.clone() }, watch)
+        }
+    }
+
+    impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
+        fn poll_read(
+            mut self: Pin<&mut Self>,
+            cx: &mut Context<'_>,
+            buf: &mut ReadBuf<'_>,
+        ) -> Poll<std::io::Result<()>> {
+            let before = buf.filled().len();
+            let poll = Pin::new(&mut self.stream).poll_read(cx, buf);
+            if buf.filled().len() > before {
+                self.watch.touch();
+            }
+            poll
+        }
+    }
+
+    impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
+        fn poll_write(
+            mut self: Pin<&mut Self>,
+            cx: &mut Context<'_>,
+            buf: &[u8],
+        ) -> Poll<std::io::Result<usize>> {
+            let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
+            if matches!(poll, Poll::Ready(Ok(n)) if n > 0) {
+                self.watch.touch();
+            }
+            poll
+        }
+
+        fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+            Pin::new(&mut self.stream).poll_flush(cx)
+        }
+
+        fn poll_shutdown(
+            mut self: Pin<&mut Self>,
+            cx: &mut Context<'_>,
+        ) -> Poll<std::io::Result<()>> {
+            Pin::new(&mut self.stream).poll_shutdown(cx)
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The server's defences against too much of anything: rate limits by client address (signing
-//! in and up, creating games) and by account name (wrong passwords), open connections by
-//! address, and the numbers they use. Kept in each server's memory: behind a load balancer each
-//! server limits what reaches it.
+//! in and up, creating games, importing, analysing) and by account name (wrong passwords), open
+//! connections by address and in all, the engines' work one address may have under way, the
+//! rooms in memory, and the numbers they use. Kept in each server's memory: behind a load
+//! balancer each server limits what reaches it.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -17,22 +18,41 @@ pub struct Settings {
     pub wrong_passwords: u32,
     /// Accounts made from one address: a burst, then this many an hour.
     pub sign_ups_per_hour: u32,
-    /// Games created from one address: a burst, then this many a minute.
+    /// Games created from one address (new games and rematches): a burst, then this many a
+    /// minute.
     pub games_per_minute: u32,
+    /// Records imported from one address: a burst, then this many a minute.
+    pub imports_per_minute: u32,
+    /// Analyses of a position asked from one address: a burst, then this many a minute.
+    pub analyses_per_minute: u32,
+    /// Reviews of a whole game asked from one address: a burst, then this many a minute.
+    pub reviews_per_minute: u32,
+    /// Analyses and reviews one address may have under way at once.
+    pub engine_jobs_per_address: usize,
     /// Games one browser may have waiting for an opponent at once.
     pub waiting_games: i64,
     /// Messages a WebSocket connection may send: a burst of twice this, then this many a second.
     pub messages_per_second: u32,
-    /// Connections open at once from one address.
+    /// Connections open at once from one address, WebSockets included, counted from accept to
+    /// close.
     pub connections_per_address: usize,
+    /// Connections open at once in all (see [`default_max_connections`]).
+    pub max_connections: usize,
     /// Whether the client's address is the last of `X-Forwarded-For` (a load balancer in
     /// front), not the connection's.
     pub trust_proxy: bool,
     /// Whether the session cookie is sent over HTTPS only (a TLS proxy in front).
     pub secure_cookies: bool,
-    /// How long a client may take to send a request's head: one that sends a byte a second is
-    /// let go.
+    /// How long a client may take to send a request's head (one that sends a byte a second is
+    /// let go), and how long a connection may stay silent between requests.
     pub header_timeout: Duration,
+    /// How long any request may take, the slowest (a game's review) included.
+    pub request_timeout: Duration,
+    /// Rooms in memory at most, and their estimated memory at most (bytes): beyond, the rooms
+    /// nobody watches go first, the least recently used first; if every room is watched, a game
+    /// that is not in memory waits (`retry`).
+    pub max_rooms: usize,
+    pub rooms_memory: usize,
     /// How long a WebSocket may stay silent (browsers ping every 30 s).
     pub idle_timeout: Duration,
 }
@@ -44,15 +64,58 @@ impl Default for Settings {
             wrong_passwords: 10,
             sign_ups_per_hour: 10,
             games_per_minute: 30,
+            imports_per_minute: 10,
+            analyses_per_minute: 20,
+            reviews_per_minute: 3,
+            engine_jobs_per_address: 2,
             waiting_games: 20,
             messages_per_second: 20,
             connections_per_address: 256,
+            max_connections: default_max_connections(),
             trust_proxy: false,
             secure_cookies: false,
             header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(90),
+            max_rooms: 5000,
+            rooms_memory: 512 << 20,
             idle_timeout: Duration::from_secs(120),
         }
     }
+}
+
+/// Connections at most by default: the process's limit of open files (raised to its hard
+/// limit at start, see [`raise_open_files`]) less a hundred for the database, the endgame files
+/// and the listener, and never more than 50,000.
+pub fn default_max_connections() -> usize {
+    let files = open_files_limit().unwrap_or(1024);
+    (files.saturating_sub(100) as usize).clamp(16, 50_000)
+}
+
+/// The soft limit of open files of this process.
+fn open_files_limit() -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes the struct it is given, nothing else.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    ok.then_some(limit.rlim_cur)
+}
+
+/// Raises this process's soft limit of open files to its hard limit (a server holds a file a
+/// connection); the limit after.
+pub fn raise_open_files() -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit read and write the struct they are given, nothing else.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return None;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit = raised;
+            }
+        }
+    }
+    Some(limit.rlim_cur)
 }
 
 /// What is limited by rate.
@@ -62,6 +125,9 @@ pub enum Kind {
     SignUp,
     CreateGame,
     WrongPassword,
+    Import,
+    Analysis,
+    Review,
 }
 
 /// A token bucket: `capacity` tokens, refilled at `per_second`.
@@ -95,7 +161,8 @@ impl Bucket {
 pub struct Limits {
     pub settings: Settings,
     buckets: Mutex<HashMap<(Kind, String), Bucket>>,
-    connections: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    connections: Arc<Counts<IpAddr>>,
+    engine_jobs: Arc<Counts<String>>,
 }
 
 impl Limits {
@@ -111,6 +178,9 @@ impl Limits {
             Kind::SignUp => (s.sign_ups_per_hour as f64, s.sign_ups_per_hour as f64 / 3600.0),
             Kind::CreateGame => (s.games_per_minute as f64, s.games_per_minute as f64 / 60.0),
             Kind::WrongPassword => (s.wrong_passwords as f64, s.wrong_passwords as f64 / 900.0),
+            Kind::Import => (s.imports_per_minute as f64, s.imports_per_minute as f64 / 60.0),
+            Kind::Analysis => (s.analyses_per_minute as f64, s.analyses_per_minute as f64 / 60.0),
+            Kind::Review => (s.reviews_per_minute as f64, s.reviews_per_minute as f64 / 60.0),
         }
     }
 
@@ -142,38 +212,91 @@ impl Limits {
         })
     }
 
-    /// A connection from `address`, unless it has too many open: held until dropped.
-    pub fn connect(&self, address: IpAddr) -> Option<Connection> {
-        let mut open = self.connections.lock().unwrap_or_else(|p| p.into_inner());
-        let count = open.entry(address).or_insert(0);
-        if *count >= self.settings.connections_per_address {
-            return None;
-        }
-        *count += 1;
-        Some(Connection { address, open: Arc::clone(&self.connections) })
+    /// A connection from `address`, unless it has too many open, or the server has: held until
+    /// dropped.
+    pub fn connect(&self, address: IpAddr) -> Option<Held<IpAddr>> {
+        let s = &self.settings;
+        Counts::take(&self.connections, address, s.connections_per_address, s.max_connections)
     }
 
     /// Connections open now from `address`.
     pub fn open_from(&self, address: IpAddr) -> usize {
-        let open = self.connections.lock().unwrap_or_else(|p| p.into_inner());
-        open.get(&address).copied().unwrap_or(0)
+        self.connections.of(&address)
+    }
+
+    /// Connections open now in all.
+    pub fn open(&self) -> usize {
+        self.connections.total()
+    }
+
+    /// An analysis or review under way for `address`, unless it has too many: held until
+    /// dropped.
+    pub fn engine_job(&self, address: &str) -> Option<Held<String>> {
+        let most = self.settings.engine_jobs_per_address;
+        Counts::take(&self.engine_jobs, address.to_owned(), most, usize::MAX)
     }
 }
 
-/// An open connection, counted against its address until dropped.
+/// How many of something each key holds now (connections by address, say), and in all.
 #[derive(Debug)]
-pub struct Connection {
-    address: IpAddr,
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+pub struct Counts<K> {
+    map: Mutex<(HashMap<K, usize>, usize)>,
 }
 
-impl Drop for Connection {
+impl<K> Default for Counts<K> {
+    fn default() -> Self {
+        Counts { map: Mutex::new((HashMap::new(), 0)) }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Counts<K> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (HashMap<K, usize>, usize)> {
+        self.map.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// One more for `key`, unless it holds `most` already or all keys `total`.
+    fn take(counts: &Arc<Self>, key: K, most: usize, total: usize) -> Option<Held<K>> {
+        let mut map = counts.lock();
+        if map.1 >= total {
+            return None;
+        }
+        let count = map.0.entry(key.clone()).or_insert(0);
+        if *count >= most {
+            return None;
+        }
+        *count += 1;
+        map.1 += 1;
+        Some(Held { key, counts: Arc::clone(counts) })
+    }
+
+    fn of(&self, key: &K) -> usize {
+        self.lock().0.get(key).copied().unwrap_or(0)
+    }
+
+    fn total(&self) -> usize {
+        self.lock().1
+    }
+}
+
+/// One of something counted against its key (an open connection, an analysis under way) until
+/// dropped.
+#[derive(Debug)]
+pub struct Held<K: std::hash::Hash + Eq + Clone> {
+    key: K,
+    counts: Arc<Counts<K>>,
+}
+
+/// An open connection, counted against its address until dropped.
+pub type Connection = Held<IpAddr>;
+
+impl<K: std::hash::Hash + Eq + Clone> Drop for Held<K> {
     fn drop(&mut self) {
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = open.get_mut(&self.address) {
+        let mut map = self.counts.lock();
+        map.1 = map.1.saturating_sub(1);
+        if let Some(count) = map.0.get_mut(&self.key) {
             *count -= 1;
             if *count == 0 {
-                open.remove(&self.address);
+                map.0.remove(&self.key);
             }
         }
     }
@@ -216,5 +339,19 @@ mod tests {
         drop(a);
         assert_eq!(limits.open_from(address), 1);
         assert!(limits.connect(address).is_some());
+        // And in all, whatever the address.
+        let limits = Limits::new(Settings {
+            max_connections: 3,
+            connections_per_address: 2,
+            ..Settings::default()
+        });
+        let addresses: Vec<IpAddr> =
+            ["10.0.0.1", "10.0.0.2"].iter().map(|a| a.parse().unwrap()).collect();
+        let held: Vec<_> = (0..3).filter_map(|i| limits.connect(addresses[i % 2])).collect();
+        assert_eq!(held.len(), 3);
+        assert!(limits.connect(addresses[1]).is_none(), "the server is full");
+        assert_eq!(limits.open(), 3);
+        drop(held);
+        assert_eq!(limits.open(), 0);
     }
 }

@@ -9,7 +9,9 @@
 //! a server searches only under a lease (`Store::take_lease`), and of two servers ending a game
 //! on time one writes it and the other reads it.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use awe_game::{Side, Stop};
@@ -21,6 +23,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use crate::app::App;
 use crate::clock::Clock;
 use crate::model::{Match, each};
+use crate::pool::Priority;
 use crate::spec::Spec;
 use crate::store::{Commit, Committed, GameRow, MoveRow, SeatRow, now_ms};
 
@@ -79,12 +82,12 @@ pub enum Command {
     Act { actor: Actor, action: Action, reply: oneshot::Sender<Result<(), Refusal>> },
     /// The state now.
     State { reply: oneshot::Sender<Arc<String>> },
-    /// The record, in a language.
-    Record { language: awe_awechec::Language, reply: oneshot::Sender<String> },
-    /// Every position, for replays.
-    History { reply: oneshot::Sender<Value> },
-    /// The game itself, for analysis.
-    Game { reply: oneshot::Sender<Match> },
+    /// What the room keeps built for the game as it is now (its history, its records): the
+    /// bytes if they are built, else how to build them (off the room's task).
+    Built { what: Built, reply: oneshot::Sender<Cached> },
+    /// The game itself, for analysis, and whether it is being played between two people (then
+    /// no engine helps anyone with it until it ends).
+    Game { reply: oneshot::Sender<(Match, bool)> },
     /// The computer's move in the position after `ply` moves, at the room's `version`.
     Thought { version: i64, text: Option<String> },
     /// The computer's answer to a draw offered at the room's `version`.
@@ -94,6 +97,54 @@ pub enum Command {
     Changed { version: i64 },
     /// Try again to search for the computer (another server held the lease).
     Retry,
+    /// The server needs the room's memory: end, if nobody watches.
+    Evict,
+}
+
+/// What a room builds on demand and keeps until the game changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Built {
+    /// Every position and move, for replays (`GET /api/games/ID/history`).
+    History,
+    /// The record in a language (`GET /api/games/ID/record`).
+    Record(awe_awechec::Language),
+}
+
+/// The answer to [`Command::Built`].
+pub enum Cached {
+    Ready(axum::body::Bytes),
+    /// The cell to fill (once, whoever asks meanwhile) and the work that fills it.
+    Build(Arc<tokio::sync::OnceCell<axum::body::Bytes>>, Box<dyn FnOnce() -> Vec<u8> + Send>),
+}
+
+/// What a room tells of itself to the server's list of rooms, without being asked.
+#[derive(Debug, Default)]
+pub struct Info {
+    weight: AtomicUsize,
+    idle: AtomicBool,
+    used: AtomicU64,
+}
+
+impl Info {
+    /// Its estimated memory, in bytes.
+    pub fn weight(&self) -> usize {
+        self.weight.load(Ordering::Relaxed)
+    }
+
+    /// Whether nobody watches it and the computer does not think in it.
+    pub fn is_idle(&self) -> bool {
+        self.idle.load(Ordering::Relaxed)
+    }
+
+    /// When it was last asked for (milliseconds since 1970).
+    pub fn last_used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// It is asked for now.
+    pub fn touch(&self) {
+        self.used.store(now_ms().max(0) as u64, Ordering::Relaxed);
+    }
 }
 
 /// Why an action was refused: a code the pages translate, and a message in English (for the API;
@@ -159,6 +210,10 @@ pub struct Room {
     /// as the page lists them, and the board's points and lines.
     move_views: Vec<Value>,
     board: Value,
+    /// What was built for the game as it is now (emptied at each change).
+    built: HashMap<Built, Arc<tokio::sync::OnceCell<axum::body::Bytes>>>,
+    /// What the room tells the server's list of rooms.
+    info: Arc<Info>,
 }
 
 /// The state every connection is shown, borrowed from the room (serialized once a change).
@@ -312,6 +367,8 @@ impl Room {
             state: Utf8Bytes::from_static(""),
             move_views: Vec::new(),
             board: Value::Null,
+            built: HashMap::new(),
+            info: Arc::default(),
         };
         room.move_views = room.now.game.history().1;
         room.board = crate::model::board_view(&room.now.game);
@@ -357,6 +414,15 @@ impl Room {
             rated: self.rated,
             category: self.category.clone(),
         }
+    }
+
+    /// Whether the game is being played between two people: both seats a person's, not over,
+    /// not withdrawn.
+    pub fn is_live(&self) -> bool {
+        self.now.seats.iter().all(|s| matches!(s, Seat::Human { .. }))
+            && self.now.game.outcome().is_none()
+            && !self.now.cancelled
+            && self.kind != "import"
     }
 
     /// The side whose seat `actor` holds: by account where the seat has one, else by browser.
@@ -449,8 +515,47 @@ impl Room {
 
     /// Makes the state anew and sends it to every connection.
     fn publish(&mut self) {
-        self.state = Utf8Bytes::from(format!("{{\"t\":\"state\",\"game\":{}}}", self.state_json()));
+        self.state = Utf8Bytes::from(format!("{STATE_PREFIX}{}}}", self.state_json()));
         let _ = self.events.send(self.state.clone());
+        self.built.clear();
+        self.info.weight.store(self.weight(), Ordering::Relaxed);
+    }
+
+    /// The room's estimated memory, in bytes: the state (kept, and in the broadcast's few
+    /// latest), the moves as listed (about as large again), the game's positions, and what was
+    /// built.
+    pub fn weight(&self) -> usize {
+        let positions = self.now.game.plies() + 1;
+        let position = each!(&self.now.game, g => std::mem::size_of_val(g.current()));
+        let built: usize = self.built.values().filter_map(|c| c.get()).map(|b| b.len()).sum();
+        4096 + 4 * self.state.len() + positions * (position + 64) + built
+    }
+
+    /// What [`Command::Built`] answers.
+    fn built(&mut self, what: Built) -> Cached {
+        let cell = Arc::clone(self.built.entry(what).or_default());
+        if let Some(bytes) = cell.get() {
+            return Cached::Ready(bytes.clone());
+        }
+        let game = self.now.game.clone();
+        let job: Box<dyn FnOnce() -> Vec<u8> + Send> = match what {
+            Built::History => Box::new(move || {
+                let (positions, moves) = game.history();
+                serde_json::to_vec(&json!({ "positions": positions, "moves": moves }))
+                    .unwrap_or_default()
+            }),
+            Built::Record(language) => {
+                let names = Side::ALL.map(|side| {
+                    match (&self.now.seats[side.index()], &self.now.names[side.index()]) {
+                        (Seat::Computer(level), _) => format!("awe level {}", level.get()),
+                        (_, Some(name)) => name.clone(),
+                        _ => "?".to_owned(),
+                    }
+                });
+                Box::new(move || game.record([&names[0], &names[1]], language).into_bytes())
+            }
+        };
+        Cached::Build(cell, job)
     }
 
     /// Keeps the list of moves shown up to date with the game: one more after a move, made
@@ -464,6 +569,32 @@ impl Room {
         } else if plies != self.move_views.len() {
             self.move_views = self.now.game.history().1;
         }
+    }
+}
+
+/// How a room's state message begins.
+pub const STATE_PREFIX: &str = "{\"t\":\"state\",\"game\":";
+
+/// The name of `side` in the game of a state message (`{"t":"state","game":…}`), read from its
+/// head (the game's id and spec) without the rest.
+pub fn side_in_state(state: &str, side: Side) -> Option<&'static str> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        spec: Spec,
+    }
+    let game = state.strip_prefix(STATE_PREFIX)?;
+    let end = game.find(",\"kind\":")?;
+    let head: Head = serde_json::from_str(&format!("{}}}", &game[..end])).ok()?;
+    Some(side_name(&head.spec, side))
+}
+
+/// A side's name in a game of `spec`.
+pub fn side_name(spec: &Spec, side: Side) -> &'static str {
+    match (spec, side) {
+        (Spec::Awele { .. }, Side::South) => "south",
+        (Spec::Awele { .. }, Side::North) => "north",
+        (_, Side::South) => "white",
+        (_, Side::North) => "black",
     }
 }
 
@@ -484,12 +615,16 @@ fn status(kind: &str, stored: &Stored) -> &'static str {
 #[derive(Clone, Debug)]
 pub struct Handle {
     pub commands: mpsc::Sender<Command>,
+    pub info: Arc<Info>,
 }
 
-/// Starts the task of `room`; it ends when nobody has used it for a while, and tells `app`.
+/// Starts the task of `room`; it ends when nobody has used it for a while, or when the server
+/// needs its memory and nobody watches it, and tells `app`.
 pub fn start(room: Room, app: App) -> Handle {
     let (commands, receiver) = mpsc::channel(256);
-    let handle = Handle { commands: commands.clone() };
+    room.info.weight.store(room.weight(), Ordering::Relaxed);
+    room.info.touch();
+    let handle = Handle { commands: commands.clone(), info: Arc::clone(&room.info) };
     tokio::spawn(run(room, receiver, commands, app));
     handle
 }
@@ -509,8 +644,15 @@ async fn run(
         let flag = room.now.clock.as_ref().and_then(Clock::flag_at);
         // A flag that falls while nobody watches is the sweeper's (`bus.rs`).
         let idle = room.events.receiver_count() == 0 && !room.thinking;
+        room.info.idle.store(idle, Ordering::Relaxed);
         tokio::select! {
             command = receiver.recv() => match command {
+                Some(Command::Evict) if idle => break,
+                Some(Command::Evict) => {
+                    // Watched again since: back in the list.
+                    let handle = Handle { commands: me.clone(), info: Arc::clone(&room.info) };
+                    app.rooms.keep(&room.id, handle);
+                }
                 Some(command) => handle(&mut room, command, &me, &app).await,
                 None => break,
             },
@@ -522,7 +664,7 @@ async fn run(
             () = tokio::time::sleep(IDLE), if idle => break,
         }
     }
-    app.rooms.forget(&room.id);
+    app.rooms.forget(&room.id, &room.info);
 }
 
 async fn sleep_until(at: Option<Instant>) {
@@ -559,22 +701,11 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
         Command::State { reply } => {
             let _ = reply.send(Arc::new(room.state_json()));
         }
-        Command::Record { language, reply } => {
-            let names = Side::ALL.map(|side| {
-                match (&room.now.seats[side.index()], &room.now.names[side.index()]) {
-                    (Seat::Computer(level), _) => format!("awe level {}", level.get()),
-                    (_, Some(name)) => name.clone(),
-                    _ => "?".to_owned(),
-                }
-            });
-            let _ = reply.send(room.now.game.record([&names[0], &names[1]], language));
-        }
-        Command::History { reply } => {
-            let (positions, moves) = room.now.game.history();
-            let _ = reply.send(json!({ "positions": positions, "moves": moves }));
+        Command::Built { what, reply } => {
+            let _ = reply.send(room.built(what));
         }
         Command::Game { reply } => {
-            let _ = reply.send(room.now.game.clone());
+            let _ = reply.send((room.now.game.clone(), room.is_live()));
         }
         Command::Join { actor, invite, name, reply } => {
             let mut result = join(room, &actor, invite.clone(), name.clone(), app).await;
@@ -640,6 +771,8 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
             }
         }
         Command::Retry => think(room, me, app).await,
+        // Handled by the room's loop.
+        Command::Evict => {}
     }
 }
 
@@ -744,6 +877,9 @@ async fn join(
     if room.now.cancelled {
         return Err(refuse("cancelled", "this challenge was withdrawn"));
     }
+    if room.now.game.outcome().is_some() {
+        return Err(refuse("over", "the game is over"));
+    }
     let Some(side) = Side::ALL.into_iter().find(|s| room.now.seats[s.index()] == Seat::Empty)
     else {
         return Err(refuse("seats_taken", "both seats are taken: you may watch"));
@@ -802,7 +938,7 @@ async fn act(
                     "stale",
                     format!(
                         "stale move: it was sent for move {}, the game is at move {}",
-                        ply + 1,
+                        ply.saturating_add(1),
                         room.now.game.plies() + 1
                     ),
                 ));
@@ -819,7 +955,15 @@ async fn act(
             if over {
                 return Err(refuse("over", "the game is over"));
             }
-            next.game.stop(Stop::Resignation(side));
+            if room.now.seats.contains(&Seat::Empty) {
+                // Nobody to lose to: resigning a challenge nobody took withdraws it.
+                next.cancelled = true;
+            } else {
+                next.game.stop(Stop::Resignation(side));
+            }
+        }
+        Action::Draw(true) | Action::Takeback(true) if room.now.seats.contains(&Seat::Empty) => {
+            return Err(refuse("waiting", "the game starts when both seats are taken"));
         }
         Action::Draw(true) => {
             if over {
@@ -1032,10 +1176,15 @@ async fn think(room: &mut Room, me: &mpsc::Sender<Command>, app: &App) {
     let version = room.version;
     let seed = game.plies() as u64 ^ room.created_at as u64;
     let (me, pool) = (me.clone(), app.pool.clone());
+    let table = pool.table_mb();
     tokio::spawn(async move {
         let text = pool
-            .run(move || each!(&game, g => crate::pool::computer_move(g, level, time, seed)))
+            .run(
+                Priority::Play,
+                move |_| each!(&game, g => crate::pool::computer_move(g, level, time, seed, table)),
+            )
             .await
+            .ok()
             .flatten();
         let _ = me.send(Command::Thought { version, text }).await;
     });
@@ -1055,7 +1204,10 @@ fn ask_the_computer_about_a_draw(
     tokio::spawn(async move {
         let time = Duration::from_millis(300);
         let accepts = pool
-            .run(move || each!(&game, g => awe_players::analysis::accepts_agreement(g, side, time)))
+            .run(
+                Priority::Play,
+                move |_| each!(&game, g => awe_players::analysis::accepts_agreement(g, side, time)),
+            )
             .await
             .unwrap_or(false);
         let _ = me.send(Command::DrawAnswer { version, accepts }).await;

@@ -620,6 +620,24 @@ impl Store {
         row.try_get("n")
     }
 
+    /// Whether `secret` (a browser) or `user` (an account) holds a seat in a game being played
+    /// between two people: no engine may help them then (fair play).
+    pub async fn seated_in_live_game(
+        &self,
+        secret: &str,
+        user: Option<&str>,
+    ) -> Result<bool, Error> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'playing' AND kind IN ('friend', 'open') \
+             AND (south_secret = $1 OR north_secret = $1 OR south_user = $2 OR north_user = $2)",
+        )
+        .bind(secret)
+        .bind(user.unwrap_or(""))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<i64, _>("n")? > 0)
+    }
+
     /// Creates an account; false if the name (in any case) is taken.
     pub async fn create_user(&self, user: &User, password_hash: &str) -> Result<bool, Error> {
         let _turn = self.write_turn().await;

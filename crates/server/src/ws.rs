@@ -9,15 +9,17 @@
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message as Frame, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::sync::{broadcast, oneshot};
 
+use crate::ConnectionGuard;
 use crate::app::App;
-use crate::http::{ApiError, Message, perform, same_origin};
 use crate::limits::Bucket;
+use crate::message::{Message, perform};
+use crate::request::{ApiError, client_address, same_origin};
 use crate::room::{Actor, Command, Handle, Subscription};
 
 /// The largest message a client may send.
@@ -36,9 +38,20 @@ fn cross_site() -> Response {
     ApiError::new(StatusCode::FORBIDDEN, "csrf", "a connection from another site").into_response()
 }
 
+/// Who is on the other end of a game's socket.
+struct Peer {
+    actor: Option<Actor>,
+    /// Their address, as the rate limits key it.
+    address: String,
+    /// The connection's count against its address, held until the socket closes.
+    _guard: Option<ConnectionGuard>,
+}
+
 pub async fn upgrade(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(address): ConnectInfo<std::net::SocketAddr>,
+    guard: Option<axum::Extension<ConnectionGuard>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -54,19 +67,22 @@ pub async fn upgrade(
             return ApiError::unavailable(message).into_response();
         }
     };
-    let actor = match crate::accounts::actor(&app, &headers).await {
+    let actor = match crate::request::actor(&app, &headers).await {
         Ok(actor) => actor,
         Err(error) => return error.into_response(),
     };
-    let rate = app.limits.settings.messages_per_second.max(1) as f64;
-    let idle = app.limits.settings.idle_timeout;
+    let peer = Peer {
+        actor,
+        address: client_address(&app, &headers, address),
+        _guard: guard.map(|g| g.0),
+    };
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         // Small buffers: the default 128 KiB each way would be most of a connection's memory.
         .read_buffer_size(BUFFER)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection(socket, handle, actor, rate, idle))
+        .on_upgrade(move |socket| connection(socket, handle, peer, app))
 }
 
 async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
@@ -82,19 +98,15 @@ async fn subscribe(handle: &Handle, actor: Option<Actor>) -> Option<Subscription
     answer.await.ok()
 }
 
-async fn connection(
-    mut socket: WebSocket,
-    handle: Handle,
-    actor: Option<Actor>,
-    rate: f64,
-    idle: Duration,
-) {
+async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App) {
+    let actor = peer.actor.clone();
+    let rate = app.limits.settings.messages_per_second.max(1) as f64;
+    let idle = app.limits.settings.idle_timeout;
     let Some(Subscription { you, state, mut events }) = subscribe(&handle, actor.clone()).await
     else {
         return;
     };
-    let game: serde_json::Value = serde_json::from_str(&state).unwrap_or_default();
-    let you = you.map(|side| crate::http::side_of_state(&game["game"], side));
+    let you = you.and_then(|side| crate::room::side_in_state(&state, side));
     if !send(&mut socket, json!({ "t": "hello", "you": you }).to_string()).await
         || !send(&mut socket, state.clone()).await
     {
@@ -107,10 +119,11 @@ async fn connection(
             frame = tokio::time::timeout(idle, socket.recv()) => {
                 let text = match frame {
                     Ok(Some(Ok(Frame::Text(text)))) => text,
-                    Ok(Some(Ok(Frame::Binary(_)))) => {
-                        if !send(&mut socket, error("bad_request", "messages are JSON text")).await { break }
-                        continue;
-                    }
+                    // Read as text is, counted as text is: the same rate, the same end.
+                    Ok(Some(Ok(Frame::Binary(bytes)))) => match Utf8Bytes::try_from(bytes) {
+                        Ok(text) => text,
+                        Err(_) => break,
+                    },
                     Ok(Some(Ok(_))) => continue,
                     // Closed, broken, too large, not UTF-8, or silent for too long.
                     _ => break,
@@ -130,7 +143,10 @@ async fn connection(
                         (None, _) => Some(json!({ "t": "pong" }).to_string()),
                         (Some(_), None) => Some(error("no_seat", "you have no seat in this game: spectators only watch")),
                         (Some(action), Some(actor)) => {
-                            perform(&handle, actor.clone(), action).await.err().map(|e| error(e.code, &e.message))
+                            perform(&app, &handle, actor.clone(), action, &peer.address)
+                                .await
+                                .err()
+                                .map(|e| error(e.code, &e.message))
                         }
                     },
                 };
@@ -162,6 +178,7 @@ fn error(code: &str, message: &str) -> String {
 /// The lobby, live: its lists at once, then whenever they change.
 pub async fn lobby(
     State(app): State<App>,
+    guard: Option<axum::Extension<ConnectionGuard>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -173,10 +190,10 @@ pub async fn lobby(
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(BUFFER)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| lobby_connection(socket, app))
+        .on_upgrade(move |socket| lobby_connection(socket, app, guard.map(|g| g.0)))
 }
 
-async fn lobby_connection(mut socket: WebSocket, app: App) {
+async fn lobby_connection(mut socket: WebSocket, app: App, _guard: Option<ConnectionGuard>) {
     let mut lists = app.lobby.subscribe();
     let first = match crate::lobby::lists(&app).await {
         Ok(lists) => json!({ "t": "lobby", "lobby": lists }).to_string(),
