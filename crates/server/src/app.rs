@@ -32,6 +32,9 @@ pub struct App {
     pub searches: Arc<std::sync::atomic::AtomicU64>,
     /// Histories and records built at once (each on a blocking thread).
     pub builds: Arc<tokio::sync::Semaphore>,
+    /// Histories and records built since the start (each kept by its room until the game
+    /// changes).
+    pub built: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl App {
@@ -45,6 +48,7 @@ impl App {
             server_id: new_secret().into(),
             searches: Arc::default(),
             builds: Arc::new(tokio::sync::Semaphore::new(BUILDS)),
+            built: Arc::default(),
         }
     }
 

@@ -365,6 +365,7 @@ async fn built(app: &App, handle: &Handle, what: Built) -> Result<Bytes, ApiErro
             let bytes = cell
                 .get_or_try_init(|| async {
                     let _turn = app.builds.acquire().await.map_err(|_| ())?;
+                    app.built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     tokio::task::spawn_blocking(job).await.map(Bytes::from).map_err(|_| ())
                 })
                 .await
@@ -630,6 +631,7 @@ async fn stats(State(app): State<App>) -> Json<Value> {
         "rooms_evicted": app.rooms.evicted(),
         "connections": app.limits.open(),
         "searches": app.searches.load(std::sync::atomic::Ordering::Relaxed),
+        "built": app.built.load(std::sync::atomic::Ordering::Relaxed),
         "engines": {
             "size": app.pool.size(),
             "running": app.pool.running(),

@@ -118,10 +118,12 @@ pub enum Cached {
 }
 
 /// What a room tells of itself to the server's list of rooms, without being asked.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Info {
     weight: AtomicUsize,
-    idle: AtomicBool,
+    /// The room's stream of states: whoever holds a receiver watches it.
+    events: broadcast::Sender<Utf8Bytes>,
+    thinking: AtomicBool,
     used: AtomicU64,
 }
 
@@ -133,7 +135,7 @@ impl Info {
 
     /// Whether nobody watches it and the computer does not think in it.
     pub fn is_idle(&self) -> bool {
-        self.idle.load(Ordering::Relaxed)
+        self.events.receiver_count() == 0 && !self.thinking.load(Ordering::Relaxed)
     }
 
     /// When it was last asked for (milliseconds since 1970).
@@ -363,12 +365,17 @@ impl Room {
             },
             ratings: [None; 2],
             thinking: false,
-            events,
+            events: events.clone(),
             state: Utf8Bytes::from_static(""),
             move_views: Vec::new(),
             board: Value::Null,
             built: HashMap::new(),
-            info: Arc::default(),
+            info: Arc::new(Info {
+                weight: AtomicUsize::new(0),
+                events: events.clone(),
+                thinking: AtomicBool::new(false),
+                used: AtomicU64::new(0),
+            }),
         };
         room.move_views = room.now.game.history().1;
         room.board = crate::model::board_view(&room.now.game);
@@ -643,11 +650,11 @@ async fn run(
     loop {
         let flag = room.now.clock.as_ref().and_then(Clock::flag_at);
         // A flag that falls while nobody watches is the sweeper's (`bus.rs`).
-        let idle = room.events.receiver_count() == 0 && !room.thinking;
-        room.info.idle.store(idle, Ordering::Relaxed);
+        room.info.thinking.store(room.thinking, Ordering::Relaxed);
+        let idle = room.info.is_idle();
         tokio::select! {
             command = receiver.recv() => match command {
-                Some(Command::Evict) if idle => break,
+                Some(Command::Evict) if room.info.is_idle() => break,
                 Some(Command::Evict) => {
                     // Watched again since: back in the list.
                     let handle = Handle { commands: me.clone(), info: Arc::clone(&room.info) };
@@ -937,9 +944,8 @@ async fn act(
                 return Err(refuse(
                     "stale",
                     format!(
-                        "stale move: it was sent for move {}, the game is at move {}",
-                        ply.saturating_add(1),
-                        room.now.game.plies() + 1
+                        "stale move: it was sent after {ply} moves, the game has {}",
+                        room.now.game.plies()
                     ),
                 ));
             }

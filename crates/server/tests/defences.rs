@@ -2,15 +2,20 @@
 //! replayed and signed-out session cookies, a wrong password many times, requests from another
 //! site, oversized, non-UTF-8 and malformed WebSocket messages, a flood of messages, a client that
 //! sends a byte a second, a silent connection, too many connections from one address, thousands
-//! of games created by one address. Run on SQLite, and on PostgreSQL when `AWE_TEST_DATABASE`
-//! names a server.
+//! of games created by one address. And the budgets of everything a visitor can start (issue 27,
+//! each attack as it was reproduced against commit 6394180): imports and the rooms they open,
+//! reviews and analyses that outlive their request or crowd the engines, WebSockets beyond the
+//! connections allowed, rematch loops, long histories, connections that never say a word, binary
+//! frames, a challenge resigned before anyone came, a request out of time, cookies behind TLS;
+//! and fair play: no engine helps in a game between two people while it runs. Run on SQLite,
+//! and on PostgreSQL when `AWE_TEST_DATABASE` names a server.
 
 mod common;
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use common::{Browser, pick, start, start_with};
+use common::{Browser, long_record, pick, start, start_with};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -426,4 +431,488 @@ async fn one_address_cannot_create_thousands_of_games() {
     }
     assert!(made <= 32, "{made} games made");
     assert!(refused >= 1960, "{refused} refused");
+}
+
+/// Imports a record; its id.
+async fn import(browser: &mut Browser, text: &str) -> String {
+    let (status, answer) = browser.post("/api/import", json!({ "text": text })).await;
+    assert_eq!(status, 200, "{answer}");
+    answer["id"].as_str().unwrap().to_owned()
+}
+
+async fn stats(browser: &mut Browser) -> Value {
+    let (status, stats) = browser.get("/api/stats").await;
+    assert_eq!(status, 200);
+    stats
+}
+
+/// Waits until the server's engines run no search (at most `most`); whether they stopped.
+async fn engines_idle(browser: &mut Browser, most: Duration) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < most {
+        if stats(browser).await["engines"]["running"] == 0 {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+// 1. Imports: anonymous, unlimited, each opening a room of megabytes for ten minutes.
+
+#[tokio::test]
+async fn imports_are_limited_by_address() {
+    let server = start("defences-imports").await;
+    let mut flood = Browser::new(&server);
+    let record = long_record(200, 1);
+    let mut made = 0;
+    let mut refused = 0;
+    for _ in 0..40 {
+        let (status, answer) = flood.post("/api/import", json!({ "text": record })).await;
+        match status {
+            200 => made += 1,
+            429 => {
+                assert_eq!(answer["code"], "too_many", "{answer}");
+                refused += 1;
+            }
+            _ => panic!("{status} {answer}"),
+        }
+    }
+    assert!(made <= 11, "{made} imports went through");
+    assert!(refused >= 29, "{refused} refused");
+}
+
+#[tokio::test]
+async fn rooms_stay_within_their_budget_the_idle_ones_going_first() {
+    let limits = Settings { imports_per_minute: 1000, max_rooms: 4, ..Settings::default() };
+    let server = start_with("defences-rooms", limits).await;
+    let mut visitor = Browser::new(&server);
+    let mut ids = Vec::new();
+    for seed in 0..12 {
+        ids.push(import(&mut visitor, &long_record(300, seed)).await);
+    }
+    // Each opened: every one answers, and the server keeps four at most.
+    for id in &ids {
+        let (status, game) = visitor.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{game}");
+        assert_eq!(game["game"]["kind"], "import");
+        let rooms = stats(&mut visitor).await["rooms"].as_u64().unwrap();
+        assert!(rooms <= 4, "{rooms} rooms");
+    }
+    let after = stats(&mut visitor).await;
+    assert!(after["rooms_evicted"].as_u64().unwrap() >= 8, "{after}");
+    // Watched rooms stay: four watched, a fifth game waits rather than push one out.
+    let mut sockets = Vec::new();
+    for id in &ids[..4] {
+        sockets.push(visitor.connect(id).await);
+    }
+    let (status, answer) = visitor.get(&format!("/api/games/{}", ids[4])).await;
+    assert_eq!((status, answer["code"].as_str()), (503, Some("retry")), "{answer}");
+    // One watcher leaves: there is space again.
+    drop(sockets.pop());
+    let started = Instant::now();
+    loop {
+        let (status, _) = visitor.get(&format!("/api/games/{}", ids[4])).await;
+        if status == 200 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "the fifth game never opened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The estimate of their memory is kept within its budget too.
+    let limits =
+        Settings { imports_per_minute: 1000, rooms_memory: 1 << 20, ..Settings::default() };
+    let server = start_with("defences-rooms-memory", limits).await;
+    let mut visitor = Browser::new(&server);
+    for seed in 0..6 {
+        let id = import(&mut visitor, &long_record(1500, seed)).await;
+        assert_eq!(visitor.get(&format!("/api/games/{id}")).await.0, 200);
+        let now = stats(&mut visitor).await;
+        let (rooms, memory) =
+            (now["rooms"].as_u64().unwrap(), now["rooms_memory"].as_u64().unwrap());
+        assert!(rooms == 1 || memory <= 1 << 20, "{now}");
+    }
+}
+
+// 2. Reviews and analyses: searches that outlive their request, outside the pool.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_nobody_waits_for_stops_and_the_engines_stay_within_the_pool() {
+    let limits = Settings {
+        imports_per_minute: 1000,
+        reviews_per_minute: 1000,
+        engine_jobs_per_address: 100,
+        ..Settings::default()
+    };
+    let server = start_with("defences-reviews", limits).await;
+    let mut visitor = Browser::new(&server);
+    let id = import(&mut visitor, &long_record(400, 7)).await;
+    // A client that hangs up after a fraction of a second: the review (half a minute) stops.
+    let hasty = reqwest::Client::builder().timeout(Duration::from_millis(300)).build().unwrap();
+    let url = format!("{}/api/games/{id}/review", visitor.base);
+    assert!(hasty.post(&url).send().await.is_err(), "the client gave up");
+    assert!(engines_idle(&mut visitor, Duration::from_secs(3)).await, "the review went on");
+    // Twelve at once: never more searches than the pool's size, the queue bounded, the rest
+    // refused at once; all stop when their clients go.
+    let size = stats(&mut visitor).await["engines"]["size"].as_u64().unwrap();
+    let mut calls = Vec::new();
+    for _ in 0..12 {
+        let url = url.clone();
+        calls.push(tokio::spawn(async move {
+            reqwest::Client::new().post(&url).send().await.map(|r| r.status().as_u16())
+        }));
+    }
+    let mut busy = 0;
+    for _ in 0..20 {
+        let now = stats(&mut visitor).await;
+        let running = now["engines"]["running"].as_u64().unwrap();
+        assert!(running <= size, "{now}");
+        assert!(now["engines"]["waiting"].as_u64().unwrap() <= 8, "{now}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for call in &calls {
+        if call.is_finished() {
+            busy += 1;
+        }
+    }
+    assert!(busy >= 3, "beyond the queue, reviews are refused at once ({busy})");
+    for call in calls {
+        call.abort();
+    }
+    assert!(engines_idle(&mut visitor, Duration::from_secs(3)).await, "the reviews went on");
+}
+
+#[tokio::test]
+async fn analyses_and_reviews_are_limited_by_address() {
+    let limits = Settings {
+        analyses_per_minute: 3,
+        reviews_per_minute: 1,
+        imports_per_minute: 1000,
+        ..Settings::default()
+    };
+    let server = start_with("defences-analyses", limits).await;
+    let mut visitor = Browser::new(&server);
+    let mut codes = Vec::new();
+    for _ in 0..5 {
+        let (status, answer) = visitor
+            .post(
+                "/api/analysis",
+                json!({ "spec": awele(), "position": "0,0,0,0,0,1/1,0,0,0,0,0 S 23 23" }),
+            )
+            .await;
+        codes.push((status, answer["code"].as_str().unwrap_or("ok").to_owned()));
+    }
+    assert!(codes[..3].iter().all(|c| c.0 == 200), "{codes:?}");
+    assert_eq!(codes[3], (429, "too_many".to_owned()), "{codes:?}");
+    let id = import(&mut visitor, &long_record(4, 3)).await;
+    assert_eq!(visitor.post(&format!("/api/games/{id}/review"), json!({})).await.0, 200);
+    let (status, answer) = visitor.post(&format!("/api/games/{id}/review"), json!({})).await;
+    assert_eq!((status, answer["code"].as_str()), (429, Some("too_many")), "{answer}");
+}
+
+// 3. WebSockets: not counted against the connections of their address.
+
+#[tokio::test]
+async fn websockets_count_against_the_connections_of_their_address() {
+    let limits = Settings { connections_per_address: 6, ..Settings::default() };
+    let server = start_with("defences-sockets", limits).await;
+    let (a, _, id) = friend_game(&server).await;
+    let url = format!("ws://{}/ws/games/{id}", server.addr);
+    let mut open = Vec::new();
+    let mut refused = 0;
+    for _ in 0..20 {
+        match tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(&url))
+            .await
+        {
+            Ok(Ok((socket, _))) => open.push(socket),
+            _ => refused += 1,
+        }
+    }
+    // Six connections at most from the address, the players' own kept alive included.
+    assert!((4..=6).contains(&open.len()), "{} sockets from one address", open.len());
+    assert_eq!(refused, 20 - open.len());
+    // Closed, they free their places.
+    for socket in &mut open {
+        let _ = socket.close(None).await;
+    }
+    drop(open);
+    let started = Instant::now();
+    loop {
+        let mut fresh = Browser::new(&server);
+        let (status, _) = fresh.get("/api/lobby").await;
+        if status == 200 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut socket = a.connect(&id).await;
+    socket.send(json!({ "t": "ping" })).await;
+    assert_eq!(socket.next().await.unwrap()["t"], "pong");
+}
+
+// 4. Rematches: a new game each, round the games a minute.
+
+#[tokio::test]
+async fn resign_and_rematch_loops_count_as_new_games() {
+    let server = start("defences-rematch").await;
+    let mut player = Browser::new(&server);
+    let (mut id, _) = player
+        .create(json!({ "spec": awele(), "opponent": { "kind": "computer", "level": 1 }, "side": "south" }))
+        .await;
+    let mut made = 1;
+    let mut refused = false;
+    for _ in 0..100 {
+        let (status, answer) = act(&mut player, &id, json!({ "t": "resign" })).await;
+        assert_eq!(status, 200, "{answer}");
+        let (status, answer) = act(&mut player, &id, json!({ "t": "rematch" })).await;
+        if status == 429 {
+            assert_eq!(answer["code"], "too_many", "{answer}");
+            refused = true;
+            break;
+        }
+        assert_eq!(status, 200, "{answer}");
+        made += 1;
+        id = state(&mut player, &id).await["game"]["rematch"].as_str().unwrap().to_owned();
+    }
+    assert!(refused, "{made} games made by rematches");
+    assert!(made <= 31, "{made} games made");
+}
+
+// 5. Long histories: built on the async threads, again for every request.
+
+#[tokio::test]
+async fn a_long_history_is_built_once_and_off_the_async_threads() {
+    let limits = Settings { imports_per_minute: 1000, ..Settings::default() };
+    let server = start_with("defences-history", limits).await;
+    let mut visitor = Browser::new(&server);
+    let id = import(&mut visitor, &long_record(4000, 11)).await;
+    assert_eq!(visitor.get(&format!("/api/games/{id}")).await.0, 200);
+    // This test's runtime has one thread, the server's too: a history built on it would hold
+    // every other request until it is done.
+    let url = format!("{}/api/games/{id}/history", visitor.base);
+    let history = tokio::spawn(async move {
+        let text = reqwest::get(&url).await.unwrap().text().await.unwrap();
+        (Instant::now(), text)
+    });
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let asked = Instant::now();
+    let stats_now = stats(&mut visitor).await;
+    let answered = Instant::now();
+    let (history_done, text) = history.await.unwrap();
+    let history: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(history["moves"].as_array().unwrap().len(), 4000);
+    assert!(
+        answered < history_done,
+        "the stats ({:?}) waited for the history to be built",
+        answered - asked
+    );
+    assert_eq!(stats_now["built"], 1, "{stats_now}");
+    // Asked again and again: built once, kept.
+    for _ in 0..5 {
+        let (status, _) = visitor.text(&format!("/api/games/{id}/history")).await;
+        assert_eq!(status, 200);
+    }
+    assert_eq!(stats(&mut visitor).await["built"], 1);
+}
+
+// 6. A connection that never sends a byte.
+
+#[tokio::test]
+async fn a_connection_that_never_speaks_is_closed() {
+    let limits = Settings { header_timeout: Duration::from_millis(800), ..Settings::default() };
+    let server = start_with("defences-mute", limits).await;
+    let mut mute = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let started = Instant::now();
+    let mut buffer = [0u8; 16];
+    let read = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio::io::AsyncReadExt::read(&mut mute, &mut buffer),
+    )
+    .await;
+    assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "still open after 5 s: {read:?}");
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    // So is one silent after a request (kept alive, then nothing).
+    let mut quiet = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut quiet, b"GET /api/stats HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio::io::AsyncReadExt::read_to_end(&mut quiet, &mut answer),
+    )
+    .await;
+    assert!(read.is_ok(), "the connection stayed open after its answer");
+    assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 200"));
+}
+
+// 7. Binary frames: outside the rate and the close-after-refusals rule.
+
+#[tokio::test]
+async fn binary_frames_are_counted_as_text_frames_are() {
+    let limits = Settings { messages_per_second: 5, ..Settings::default() };
+    let server = start_with("defences-binary", limits).await;
+    let (a, _, id) = friend_game(&server).await;
+    let mut socket = a.connect(&id).await;
+    // Read as text: a binary ping is a ping.
+    let ping = json!({ "t": "ping" }).to_string();
+    socket.stream.send(Message::Binary(ping.clone().into_bytes().into())).await.unwrap();
+    assert_eq!(socket.next().await.unwrap()["t"], "pong");
+    let mut sent = 0;
+    for _ in 0..20_000 {
+        if socket.stream.send(Message::Binary(ping.clone().into_bytes().into())).await.is_err() {
+            break;
+        }
+        sent += 1;
+    }
+    let mut answers = 0;
+    while socket.next().await.is_some() {
+        answers += 1;
+    }
+    assert!(answers < 100, "{answers} answers to {sent} frames before the connection closed");
+}
+
+// 8. A challenge resigned before anyone joins.
+
+#[tokio::test]
+async fn a_challenge_resigned_before_anyone_came_is_withdrawn_and_cannot_be_joined() {
+    let server = start("defences-resigned-challenge").await;
+    let mut ada = Browser::new(&server);
+    ada.get("/").await;
+    ada.sign_up("ada", "correct horse battery").await;
+    let (id, _) = ada
+        .create(json!({ "spec": awele(), "opponent": { "kind": "open" }, "side": "south", "rated": true }))
+        .await;
+    let (status, answer) = act(&mut ada, &id, json!({ "t": "resign" })).await;
+    assert_eq!(status, 200, "{answer}");
+    let game = state(&mut ada, &id).await;
+    assert_eq!(game["game"]["status"], "cancelled", "{game}");
+    assert_eq!(game["game"]["outcome"], Value::Null);
+    let mut bob = Browser::new(&server);
+    bob.get("/").await;
+    bob.sign_up("bob", "another password").await;
+    let (status, answer) = bob.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("cancelled")), "{answer}");
+    let (_, page) = bob.get("/api/players/bob").await;
+    assert_eq!(page["games"], json!([]), "no game, no win: {page}");
+    let (_, page) = ada.get("/api/players/ada").await;
+    assert!(page["games"].as_array().unwrap().iter().all(|g| g["result"].is_null()), "{page}");
+}
+
+// 9. A request out of time: a 503 with nothing in it.
+
+#[tokio::test]
+async fn a_request_out_of_time_is_answered_in_json_and_its_search_stops() {
+    let limits = Settings {
+        request_timeout: Duration::from_millis(500),
+        imports_per_minute: 1000,
+        ..Settings::default()
+    };
+    let server = start_with("defences-timeout", limits).await;
+    let mut visitor = Browser::new(&server);
+    let id = import(&mut visitor, &long_record(300, 5)).await;
+    let (status, answer) = visitor.post(&format!("/api/games/{id}/review"), json!({})).await;
+    assert_eq!((status, answer["code"].as_str()), (503, Some("timeout")), "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()), "{answer}");
+    assert!(engines_idle(&mut visitor, Duration::from_secs(3)).await, "the review went on");
+}
+
+// 10. Cookies behind TLS.
+
+#[tokio::test]
+async fn secure_cookies_are_all_secure() {
+    let limits = Settings { secure_cookies: true, ..Settings::default() };
+    let server = start_with("defences-secure-cookies", limits).await;
+    let client = reqwest::Client::new();
+    let response = client.get(format!("http://{}/", server.addr)).send().await.unwrap();
+    let cookies: Vec<String> = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(cookies.len(), 2, "{cookies:?}");
+    for cookie in &cookies {
+        assert!(cookie.contains("; Secure"), "{cookie}");
+    }
+    let mut ada = Browser::new(&server);
+    ada.get("/").await;
+    let url = format!("{}/api/account/signup", ada.base);
+    let response = client
+        .post(&url)
+        .header("cookie", ada.cookie().unwrap())
+        .header("x-csrf-token", ada.cookies["awe_csrf"].clone())
+        .header("content-type", "application/json")
+        .body(json!({ "name": "ada", "password": "correct horse battery" }).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    for cookie in response.headers().get_all("set-cookie") {
+        assert!(cookie.to_str().unwrap().contains("; Secure"), "{cookie:?}");
+    }
+}
+
+// Fair play: no engine helps during a game between two people.
+
+#[tokio::test]
+async fn no_engine_helps_during_a_game_between_two_people() {
+    let server = start("defences-fair-play").await;
+    let (mut a, mut b, id) = friend_game(&server).await;
+    let first = pick(&state(&mut a, &id).await["game"], 0);
+    assert_eq!(act(&mut a, &id, json!({ "t": "move", "ply": 0, "move": first })).await.0, 200);
+    let position =
+        state(&mut a, &id).await["game"]["position"]["text"].as_str().unwrap().to_owned();
+    let mut spectator = Browser::new(&server);
+    spectator.get("/").await;
+    // The players, by the game or by its position; a spectator, by the game.
+    for (who, browser) in [("south", &mut a), ("north", &mut b), ("spectator", &mut spectator)] {
+        let (status, answer) = browser.post("/api/analysis", json!({ "id": id })).await;
+        assert_eq!((status, answer["code"].as_str()), (403, Some("fair_play")), "{who}: {answer}");
+        let (status, answer) = browser.post(&format!("/api/games/{id}/review"), json!({})).await;
+        assert_eq!((status, answer["code"].as_str()), (403, Some("fair_play")), "{who}: {answer}");
+    }
+    for browser in [&mut a, &mut b] {
+        let (status, answer) =
+            browser.post("/api/analysis", json!({ "spec": awele(), "position": position })).await;
+        assert_eq!((status, answer["code"].as_str()), (403, Some("fair_play")), "{answer}");
+        // Any position, of any game: they would only need to set it up.
+        let (status, answer) =
+            browser.post("/api/analysis", json!({ "spec": { "game": "awechec" } })).await;
+        assert_eq!((status, answer["code"].as_str()), (403, Some("fair_play")), "{answer}");
+    }
+    // The spectator may analyse a position of their own.
+    let (status, answer) =
+        spectator.post("/api/analysis", json!({ "spec": awele(), "position": position })).await;
+    assert_eq!(status, 200, "{answer}");
+    // The game ends: engine help opens for all.
+    assert_eq!(act(&mut b, &id, json!({ "t": "resign" })).await.0, 200);
+    for browser in [&mut a, &mut b, &mut spectator] {
+        let (status, answer) = browser.post("/api/analysis", json!({ "id": id })).await;
+        assert_eq!(status, 200, "{answer}");
+        assert!(answer["best"].is_string(), "{answer}");
+    }
+    let (status, answer) = a.post(&format!("/api/games/{id}/review"), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    // Against the computer, it stays open.
+    let mut c = Browser::new(&server);
+    let (computer, _) = c
+        .create(json!({ "spec": awele(), "opponent": { "kind": "computer", "level": 1 }, "side": "south" }))
+        .await;
+    let (status, answer) = c.post("/api/analysis", json!({ "id": computer })).await;
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[tokio::test]
+async fn a_move_sent_for_the_last_ply_there_is_is_told_so_without_wrapping() {
+    let server = start("defences-ply").await;
+    let (mut a, _, id) = friend_game(&server).await;
+    let first = pick(&state(&mut a, &id).await["game"], 0);
+    let (status, answer) =
+        act(&mut a, &id, json!({ "t": "move", "ply": u64::MAX, "move": first })).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("stale")), "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(message.contains(&u64::MAX.to_string()), "{message}");
+    assert!(!message.contains("move 0"), "{message}");
 }
