@@ -66,6 +66,21 @@ export async function friendGameWithSpectator({ browser }) {
       for (const p of [a.page, b.page, c.page]) await p.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] button.move').length === n, k + 1);
     }
     check((await moveCount(c.page)) === plies, 'the spectator saw every move');
+
+    // Fair play: while two people play, no engine helps anyone, in the page and in the API.
+    for (const p of [a.page, b.page, c.page]) {
+      await p.getByTestId('fair-play').waitFor();
+      check(!(await p.getByTestId('analyse').count()), 'no analysis button during a game between two people');
+      check(!(await p.getByTestId('review').count()), 'no review button during a game between two people');
+    }
+    for (const p of [a.page, c.page]) {
+      const answer = await p.evaluate(async (id) => {
+        const token = document.cookie.split('; ').find((c) => c.startsWith('awe_csrf='))?.split('=')[1] ?? '';
+        const r = await fetch('/api/analysis', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ id }) });
+        return [r.status, (await r.json()).code];
+      }, id);
+      check(answer[0] === 403 && answer[1] === 'fair_play', `the API refuses engine help during the game: ${answer}`);
+    }
     const announced = await c.page.getByTestId('announce').innerText();
     check(/played/.test(announced), `moves are announced: ${announced}`);
     // The clock of the side to move runs, the other does not.
@@ -100,6 +115,11 @@ export async function friendGameWithSpectator({ browser }) {
     await a.page.getByTestId('resign-confirm').click();
     for (const p of [a.page, b.page, c.page]) await waitText(p, 'status', 'North wins');
     check(/South resigned/.test(await text(c.page, 'status')), 'the resignation is said');
+    // Over: analysis opens for everyone.
+    for (const p of [a.page, b.page, c.page]) await p.getByTestId('analyse').waitFor();
+    check(!(await c.page.getByTestId('fair-play').count()), 'the fair-play note goes when the game ends');
+    await c.page.getByTestId('analyse').click();
+    await c.page.getByTestId('analysis-best').waitFor();
     await a.page.getByTestId('rematch').click();
     await waitText(b.page, 'rematch-offer', 'South wants a rematch');
     await b.page.getByTestId('rematch').click();

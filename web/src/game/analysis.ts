@@ -109,6 +109,13 @@ export class AnalysisPanel {
     const { game, ply, history } = c;
     const sideToMove = history?.positions[ply]?.turn ?? (ply === game.ply ? game.turn : null);
     const parts: (HTMLElement | null)[] = [];
+    // Fair play: while two people play, no engine helps anyone with the game (the server refuses
+    // it too); it opens when the game ends.
+    const live = game.status === 'playing' && game.seats.every((s) => s.kind === 'human');
+    if (live) {
+      fill(this.element, [h('p', { class: 'help', 'data-testid': 'fair-play' }, d.fairPlay)]);
+      return;
+    }
     parts.push(
       h(
         'div',
