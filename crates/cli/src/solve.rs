@@ -266,14 +266,17 @@ fn prove(
     let verdict = awe_proof::check(&certificate).map_err(|e| {
         anyhow::anyhow!("the certificate is refused (a bug: please report it): {e}")
     })?;
+    let mut by_limit = false;
     if !pure && let QuietEnd::MorePiecesWins = settings.rules.rules().quiet_end {
-        // Checked as the rules are: no repetition, no stretch without capture reaching the limit.
+        // Checked as the rules are: no repetition, no stretch without capture reaching the limit
+        // where the side is not ahead.
         certificate.mode = Mode::Rules { ply_limit: settings.ply_limit };
-        awe_proof::check(&certificate).map_err(|e| {
+        let under_rules = awe_proof::check(&certificate).map_err(|e| {
             anyhow::anyhow!(
                 "the pure game is won (its certificate checked), but not this way under the project's rules: {e}"
             )
         })?;
+        by_limit = under_rules.by_limit;
     }
     let longest = verdict.longest.context("a proven win has a longest game")?;
     if let (false, QuietEnd::DrawAfter(plies)) = (pure, settings.rules.rules().quiet_end) {
@@ -340,6 +343,11 @@ fn prove(
         format!(
             "within {longest} plies (the longest game the certificate allows; --shortest gives the shortest)"
         )
+    } else if by_limit {
+        format!(
+            "every game over within {longest} plies, some by the limit of {} plies without a capture (the side with more pieces winning)",
+            settings.ply_limit
+        )
     } else {
         format!(
             "every game over by moves within {longest} plies (the longest the certificate allows)"
@@ -368,9 +376,13 @@ fn check(path: &std::path::Path) -> Result<()> {
     let started = Instant::now();
     let verdict = awe_proof::check(&certificate).map_err(|e| anyhow::anyhow!("refused: {e}"))?;
     let side = if certificate.root.turn == Side::WHITE { "white" } else { "black" };
-    let longest = match (verdict.claim, verdict.longest) {
-        (Claim::Draw, _) | (_, None) => String::new(),
-        (_, Some(plies)) => format!(", every game over by moves within {plies} plies"),
+    let longest = match (verdict.claim, verdict.longest, certificate.mode) {
+        (Claim::Draw, _, _) | (_, None, _) => String::new(),
+        (_, Some(plies), Mode::Rules { ply_limit }) if verdict.by_limit => format!(
+            ", every game over within {plies} plies, some by the limit of {ply_limit} plies \
+             without a capture (the side with more pieces winning)"
+        ),
+        (_, Some(plies), _) => format!(", every game over by moves within {plies} plies"),
     };
     println!(
         "checked {} positions in {:.1} s with the reference move generator",

@@ -127,3 +127,44 @@ fn bad_requests_are_refused_with_their_reason() {
     let reason = String::from_utf8_lossy(&output.stderr);
     assert!(reason.contains("not proven") && !stdout(&output).contains("value:"), "{reason}");
 }
+
+/// A certificate written by hand: white on T0 and T1, black on B7 (Mosona), white to move and
+/// ahead in pieces, under the project's rules with a limit of `limit` plies without a capture;
+/// white's strategy plays its first legal move (none captures).
+fn ahead_by_the_limit(head_mode: &str, quiet: u32) -> Vec<u8> {
+    let head = format!(
+        "awe-certificate 1\nboard mosona\nouter-lines 1\nend-lines 1\nrules wikipedia\n\
+         mode {head_mode}\nroot 5 8000 w {quiet}\nclaim win\nlength -\nentries 1\n\n"
+    );
+    let mut bytes = head.into_bytes();
+    bytes.extend(5u64.to_le_bytes());
+    bytes.extend(0x8000u64.to_le_bytes());
+    bytes.extend([0, 0]);
+    bytes
+}
+
+#[test]
+fn the_checker_says_only_what_it_proved_and_refuses_heads_the_solver_never_writes() {
+    let cache = cache("check-heads");
+    let file = cache.join("limit.cert");
+    let file = file.to_str().unwrap();
+    // Won by the limit: every game ends after one ply, none by moves.
+    std::fs::write(file, ahead_by_the_limit("rules 1", 0)).unwrap();
+    let output = awe(&cache, &["solve", "--check", file]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    let proved =
+        text.lines().find(|l| l.starts_with("proved: ")).unwrap_or_else(|| panic!("{text}"));
+    assert!(proved.contains("win") && proved.contains("by the limit of 1 plies"), "{proved}");
+    assert!(!proved.contains("by moves"), "{proved}");
+    // A limit of no ply, and a root already over by the limit: refused, with the reason.
+    for (mode, quiet, reason) in
+        [("rules 0", 0, "a ply limit from 1"), ("rules 1", 1, "fewer plies without capture")]
+    {
+        std::fs::write(file, ahead_by_the_limit(mode, quiet)).unwrap();
+        let output = awe(&cache, &["solve", "--check", file]);
+        assert!(!output.status.success(), "{mode} {quiet}: {}", stdout(&output));
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(reason), "{mode} {quiet}: {error}");
+    }
+}

@@ -122,6 +122,80 @@ proptest::proptest! {
     }
 }
 
+/// A command of a controller, for the orderings below.
+fn command() -> impl proptest::strategy::Strategy<Value = &'static str> {
+    proptest::sample::select(vec![
+        "go infinite",
+        "go movetime 5",
+        "go depth 2",
+        "go nodes 300",
+        "go ponder depth 1",
+        "go wtime 50 btime 50",
+        "go",
+        "stop",
+        "ponderhit",
+        "isready",
+        "uginewgame",
+        "position startpos",
+        "position startpos moves A",
+        "position startpos moves Z",
+        "setoption name Level value 3",
+        "quit",
+        "nonsense",
+    ])
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever the order of `go`, `stop`, `ponderhit`, `quit` and the rest, the session ends
+    /// at `quit` or the end of the input, and every `go` before it is answered: a `bestmove`,
+    /// or a refusal.
+    #[test]
+    fn every_ordering_of_commands_ends_and_every_go_is_answered(
+        commands in proptest::collection::vec(command(), 0..16),
+        ends_with_quit in proptest::bool::ANY,
+    ) {
+        let mut input = commands.join("\n");
+        input.push('\n');
+        if ends_with_quit {
+            input.push_str("quit\n");
+        }
+        let output = Shared::default();
+        let (done, finished) = std::sync::mpsc::channel();
+        {
+            let output = output.clone();
+            let input = input.clone();
+            std::thread::spawn(move || {
+                let start = awe_awele::Position::new(awe_awele::RuleSet::Abapa);
+                let _ = done.send(run(start, Cursor::new(input.into_bytes()), output).is_ok());
+            });
+        }
+        let ended = finished.recv_timeout(std::time::Duration::from_secs(60));
+        proptest::prop_assert_eq!(ended, Ok(true), "the session did not end: {:?}", input);
+        // The commands the session reads: up to the first `quit`.
+        let read: Vec<&str> = input.lines().take_while(|l| *l != "quit").collect();
+        let gos = read.iter().filter(|l| l.starts_with("go")).count();
+        let lines = lines_of(&output);
+        let answered = lines
+            .iter()
+            .filter(|l| {
+                l.starts_with("bestmove ")
+                    || l.starts_with("info string go refused")
+                    || l.contains("no position to search")
+            })
+            .count();
+        proptest::prop_assert_eq!(answered, gos, "{:?}\n{:?}", read, lines);
+    }
+}
+
+#[test]
+fn a_second_go_during_go_infinite_ends_the_first_and_stop_ends_the_second() {
+    let answers = session(b"ugi\nposition startpos\ngo infinite\ngo infinite\nstop\nquit\n");
+    let moves = answers.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(moves, 2, "{answers:?}");
+}
+
 /// The lines written so far to `output`.
 fn lines_of(output: &Shared) -> Vec<String> {
     let bytes = output.0.lock().unwrap().clone();

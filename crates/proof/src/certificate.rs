@@ -173,8 +173,10 @@ impl Certificate {
             .map_err(|e: awe_awithlaknannai::ParseRuleSetError| bad("rules", "", e.to_string()))?;
         let mode = match get("mode")?.split_once(' ') {
             None if get("mode")? == "pure" => Mode::Pure,
-            Some(("rules", limit)) => Mode::Rules {
-                ply_limit: limit.parse().map_err(|_| bad("mode", limit, "a ply limit".into()))?,
+            Some(("rules", limit)) => match limit.parse::<u16>() {
+                // The solver never writes a limit of 0 (the rules take at least one ply).
+                Ok(ply_limit) if ply_limit >= 1 => Mode::Rules { ply_limit },
+                _ => return Err(bad("mode", limit, "a ply limit from 1 to 65535".into())),
             },
             _ => return Err(bad("mode", get("mode")?, "`rules N` or `pure`".into())),
         };
@@ -194,6 +196,16 @@ impl Certificate {
         };
         let quiet = quiet.parse().map_err(|_| bad("root", root, "plies without capture".into()))?;
         let root = Root { white: set(white)?, black: set(black)?, turn, quiet };
+        if let Mode::Rules { ply_limit } = mode
+            && quiet >= ply_limit
+        {
+            // Over by the limit already: the solver refuses such a root.
+            return Err(bad(
+                "root",
+                get("root")?,
+                format!("fewer plies without capture than the limit, {ply_limit}"),
+            ));
+        }
         let claim = match get("claim")? {
             "win" => Claim::Win,
             "draw" => Claim::Draw,

@@ -36,8 +36,12 @@ pub struct Verdict {
     pub claim: Claim,
     /// Positions the checker went through, over the strategies checked.
     pub positions: usize,
-    /// The longest play, where the winner's strategy ends every game by moves.
+    /// The longest play, where no position comes back in any play (the strategy then ends
+    /// every game within it).
     pub longest: Option<u32>,
+    /// Whether some play ends by the limit of plies without a capture rather than by moves
+    /// (under the project's rules, where the side is ahead in pieces).
+    pub by_limit: bool,
 }
 
 /// Why a certificate is refused.
@@ -74,15 +78,18 @@ pub fn check(certificate: &Certificate) -> Result<Verdict, CheckError> {
     };
     let mut positions = 0;
     let mut longest = None;
+    let mut by_limit = false;
     for (side, target) in sides {
-        let closure = Closure { certificate, geometry: &geometry, side, target };
+        let closure =
+            Closure { certificate, geometry: &geometry, side, target, by_limit: false.into() };
         let (count, length) = closure.run()?;
         positions += count;
+        by_limit |= closure.by_limit.get();
         if certificate.claim != Claim::Draw {
             longest = length;
         }
     }
-    Ok(Verdict { claim: certificate.claim, positions, longest })
+    Ok(Verdict { claim: certificate.claim, positions, longest, by_limit })
 }
 
 struct Closure<'a> {
@@ -90,6 +97,8 @@ struct Closure<'a> {
     geometry: &'a Geometry,
     side: Side,
     target: Claim,
+    /// Set when some play reaches the limit of plies without a capture.
+    by_limit: std::cell::Cell<bool>,
 }
 
 /// A position of a layer in the closure: the fewest and most plies without capture it can be
@@ -317,6 +326,7 @@ impl Closure<'_> {
             if fewest >= limit {
                 // Over by the limit before anything happens here: the layer's result, which
                 // is good enough (a layer that must be left is checked below).
+                self.by_limit.set(true);
                 continue;
             }
             let Some(moves) = self.moves(key)? else {
@@ -385,5 +395,73 @@ impl Closure<'_> {
             }
         }
         Ok((nodes, acyclic))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::certificate::Root;
+    use crate::reference::Cell;
+    use awe_awithlaknannai::{BoardKind, BoardOptions, RuleSet};
+
+    /// White on T0 and T1, black on B7 (Mosona), white to move: no move of white's captures.
+    fn ahead_in_pieces(mode: Mode) -> Certificate {
+        let options = BoardOptions { outer_lines: true, end_lines: true };
+        let geometry = Geometry::new(BoardKind::Mosona, options);
+        let bit = |cell: Cell| 1u64 << geometry.points().iter().position(|&c| c == cell).unwrap();
+        let (white, black) = (bit(('T', 0)) | bit(('T', 1)), bit(('B', 7)));
+        let key = (white, black, Side::WHITE);
+        let closure = Closure {
+            certificate: &Certificate {
+                board: BoardKind::Mosona,
+                options,
+                rules: RuleSet::Wikipedia,
+                mode,
+                root: Root { white, black, turn: Side::WHITE, quiet: 0 },
+                claim: Claim::Win,
+                length: None,
+                moves: HashMap::new(),
+            },
+            geometry: &geometry,
+            side: Side::WHITE,
+            target: Claim::Win,
+            by_limit: false.into(),
+        };
+        let legal: Vec<RefMove> = geometry
+            .moves(&closure.cells(key), Side::WHITE, RuleSet::Wikipedia)
+            .into_iter()
+            .collect();
+        assert!(legal.iter().all(|mv| mv.1.is_empty()), "no capture: {legal:?}");
+        let mut certificate = closure.certificate.clone();
+        certificate.moves.insert(key, 0);
+        certificate
+    }
+
+    #[test]
+    fn a_win_by_the_limit_is_not_called_a_win_by_moves() {
+        // One ply without a capture ends the game: white, ahead, wins by the limit.
+        let verdict = check(&ahead_in_pieces(Mode::Rules { ply_limit: 1 })).unwrap();
+        assert_eq!(verdict.claim, Claim::Win);
+        assert!(verdict.by_limit, "{verdict:?}");
+        // In the pure game the same strategy wins nothing: play never leaves the layer.
+        assert!(check(&ahead_in_pieces(Mode::Pure)).is_err());
+    }
+
+    #[test]
+    fn heads_the_solver_never_writes_are_refused() {
+        let bytes = ahead_in_pieces(Mode::Rules { ply_limit: 1 }).to_bytes();
+        let end = bytes.windows(2).position(|w| w == b"\n\n").unwrap();
+        let head = String::from_utf8(bytes[..end].to_vec()).unwrap();
+        let with_head = |head: &str| [head.as_bytes(), &bytes[end..]].concat();
+        assert!(Certificate::from_bytes(&with_head(&head)).is_ok());
+        let zero = head.replace("mode rules 1", "mode rules 0");
+        let refused = Certificate::from_bytes(&with_head(&zero)).unwrap_err().to_string();
+        assert!(refused.contains("mode 0") && refused.contains("from 1"), "{refused}");
+        // A root already over by the limit.
+        let over = head.replace(" w 0\n", " w 1\n");
+        assert_ne!(over, head);
+        let refused = Certificate::from_bytes(&with_head(&over)).unwrap_err().to_string();
+        assert!(refused.contains("fewer plies without capture"), "{refused}");
     }
 }

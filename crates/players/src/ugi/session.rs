@@ -200,9 +200,13 @@ fn min_some<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 
 /// Runs a session on `input` and `output` until `quit` or the end of the input.
 ///
-/// A thread reads the input: it stops the search of the last `go` on `stop` and `quit`, answers
-/// `isready` at once while a search runs (and in turn otherwise, so that `readyok` never comes
-/// before the answers to earlier commands), and refuses lines that are not UTF-8 or too long.
+/// A thread reads the input: it stops the search of the last `go` on `stop`, `quit`, the end of
+/// the input and another `go` (a search ends with its `bestmove` before the next begins, so
+/// every `go` is answered, whatever the order of the commands), answers `isready` at once while
+/// a search runs (and in turn otherwise, so that `readyok` never comes before the answers to
+/// earlier commands), and refuses lines that are not UTF-8 or too long. The commands wait for
+/// their turn in a queue without bound, so that the reader never stops reading: `stop` and
+/// `quit` are always heard.
 pub fn run<P: Playable>(
     start: P,
     input: impl BufRead + Send + 'static,
@@ -210,7 +214,7 @@ pub fn run<P: Playable>(
 ) -> Result<()> {
     let output: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(output));
     let searching = Arc::new(AtomicBool::new(false));
-    let (lines, commands) = mpsc::sync_channel::<(Line, Option<GoFlags>)>(64);
+    let (lines, commands) = mpsc::channel::<(Line, Option<GoFlags>)>();
     {
         let output = Arc::clone(&output);
         let searching = Arc::clone(&searching);
@@ -281,7 +285,7 @@ impl Write for Locked {
 /// The reader thread of [`run`].
 fn read_commands(
     mut input: impl BufRead,
-    lines: mpsc::SyncSender<(Line, Option<GoFlags>)>,
+    lines: mpsc::Sender<(Line, Option<GoFlags>)>,
     output: &Mutex<dyn Write + Send>,
     searching: &AtomicBool,
 ) {
@@ -319,6 +323,8 @@ fn read_commands(
                 continue;
             }
             "go" => {
+                // A search still running (or waiting its turn) ends first, with its move.
+                stop(&last_go);
                 let flags = GoFlags::default();
                 last_go = Some(flags.clone());
                 Some(flags)
