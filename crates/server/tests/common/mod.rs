@@ -254,7 +254,7 @@ pub fn long_record(plies: usize, seed: u64) -> String {
         let choices: Vec<&Value> = if quiet.is_empty() { legal.iter().collect() } else { quiet };
         x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let text = choices[(x >> 33) as usize % choices.len()]["text"].as_str().unwrap();
-        game.play(&text.to_owned()).unwrap();
+        game.play(text).unwrap();
     }
     game.record(["ada", "bob"], awe_awechec::Language::English)
 }
