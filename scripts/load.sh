@@ -21,7 +21,8 @@ if [ "${1:-}" = "--postgres" ]; then
     postgres=$2
     shift 2
 fi
-cargo build --release --locked -p awe-cli -p awe-server --example load >/dev/null
+cargo build --release --locked -p awe-cli >/dev/null
+cargo build --release --locked -p awe-server --example load >/dev/null
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 cases=("$@")
 [ ${#cases[@]} -eq 0 ] && cases=(awele-100 awele-1000 connections-10k kolowis-100 awechec-100 computer)

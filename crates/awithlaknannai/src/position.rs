@@ -518,6 +518,13 @@ impl awe_game::Position for Position {
         self.rules().quiet_end == QuietEnd::MorePiecesWins
     }
 
+    fn repetition_hash(&self) -> u64 {
+        // Of the repetition key alone: `hash` also holds the plies left, which differ between
+        // two standings of one position.
+        let [white, black] = self.by_colour();
+        (white ^ black.rotate_left(32) ^ self.turn as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
     fn repetition_key(&self) -> [u64; 3] {
         let [white, black] = self.by_colour();
         [white, black, self.turn as u64]

@@ -297,3 +297,20 @@ fn thousands_of_chains_are_listed_once_each_with_their_texts() {
         assert_eq!(texts, one_by_one, "{rules}");
     }
 }
+
+#[test]
+fn a_position_standing_again_has_the_same_repetition_hash() {
+    // The shuffle comes back to its start with four more plies without a capture: the whole
+    // hash differs, the repetition's must not (the repetition rule compares it first).
+    const SHUFFLE: [&str; 4] = ["b2-b3", "t1-t2", "b3-b2", "t2-t1"];
+    for rules in [RuleSet::Bell, RuleSet::Wikipedia, RuleSet::Globejoueur] {
+        let first = pos("b......./........./ww...... w 0", rules);
+        let mut p = first;
+        for text in SHUFFLE {
+            p = p.play(&p.parse_move(text).unwrap());
+        }
+        assert_eq!(p.repetition_key(), first.repetition_key());
+        assert_ne!(p.hash(), first.hash(), "the plies left differ");
+        assert_eq!(p.repetition_hash(), first.repetition_hash(), "{rules}");
+    }
+}

@@ -22,6 +22,17 @@ pub struct Game<P: Position> {
     positions: Vec<P>,
     moves: Vec<P::Move>,
     stopped: Option<Stop>,
+    /// For each position, what the repetition rule compares first, and whether it repeats an
+    /// earlier one: found once, when it is reached, so that a long game costs a comparison of
+    /// numbers a position rather than its keys made again at every move.
+    marks: Vec<Mark>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    material: u32,
+    hash: u64,
+    repeats: bool,
 }
 
 /// How the players stopped a game that the rules had not ended.
@@ -47,7 +58,12 @@ pub enum PlayError {
 impl<P: Position> Game<P> {
     /// A game starting at `start`.
     pub fn new(start: P) -> Self {
-        Game { positions: vec![start], moves: Vec::new(), stopped: None }
+        let marks = vec![Mark {
+            material: start.material(),
+            hash: start.repetition_hash(),
+            repeats: false,
+        }];
+        Game { positions: vec![start], moves: Vec::new(), stopped: None, marks }
     }
 
     /// The position the game started from.
@@ -86,9 +102,32 @@ impl<P: Position> Game<P> {
         if !current.is_legal(mv) {
             return Err(PlayError::Illegal);
         }
-        self.positions.push(current.play(mv));
+        let next = current.play(mv);
+        let mark = Mark {
+            material: next.material(),
+            hash: next.repetition_hash(),
+            repeats: self.repeats(&next),
+        };
+        self.positions.push(next);
+        self.marks.push(mark);
         self.moves.push(mv);
         Ok(())
+    }
+
+    /// Whether `position`, about to be reached, stands among the positions reached so far,
+    /// looking back only through those that could still repeat it (the same material).
+    fn repeats(&self, position: &P) -> bool {
+        if !position.repetition_ends_game() {
+            return false;
+        }
+        let (material, hash) = (position.material(), position.repetition_hash());
+        let key = position.repetition_key();
+        self.marks
+            .iter()
+            .zip(&self.positions)
+            .rev()
+            .take_while(|(m, _)| m.material == material)
+            .any(|(m, p)| m.hash == hash && p.repetition_key() == key)
     }
 
     /// Takes back the last move, if there is one. A stop (an agreement, a resignation) is taken
@@ -99,6 +138,7 @@ impl<P: Position> Game<P> {
         }
         let mv = self.moves.pop()?;
         self.positions.pop();
+        self.marks.pop();
         Some(mv)
     }
 
@@ -122,11 +162,7 @@ impl<P: Position> Game<P> {
 
     /// Whether the current position already stood earlier in the game.
     pub fn is_repetition(&self) -> bool {
-        let (current, earlier) = match self.positions.split_last() {
-            Some(split) => split,
-            None => return false,
-        };
-        repeats(current, earlier)
+        self.marks.last().is_some_and(|m| m.repeats)
     }
 
     /// The end of the game, if it is over.

@@ -62,7 +62,9 @@ pub trait Position: Clone + fmt::Debug {
     fn repetition_key(&self) -> Self::Key;
 
     /// A hash of the repetition key, cheaper than [`Position::hash`] where a game can make it so:
-    /// only its top bits are used, to skip most comparisons of keys.
+    /// it is compared before the keys, to skip most comparisons of keys. Two positions with equal
+    /// keys must have equal repetition hashes: a game whose `hash` holds more than its key (a
+    /// counter of plies, say) must give one of its own.
     #[inline]
     fn repetition_hash(&self) -> u64 {
         self.hash()

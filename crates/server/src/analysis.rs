@@ -32,7 +32,10 @@ where
     Searcher<P, P::Eval>: Send,
 {
     let game = Arc::new(game);
-    let mut searcher = Searcher::new(P::evaluator(game.start()), pool.table_mb());
+    // Made on its first turn, not while it waits: the tables in memory are those of the searches
+    // running, and of those cut short and waiting to go on.
+    let mut searcher: Option<Searcher<P, P::Eval>> = None;
+    let table = pool.table_mb();
     let started = Instant::now();
     let mut best: Option<Report<P::Move>> = None;
     loop {
@@ -40,10 +43,12 @@ where
         let turn_game = Arc::clone(&game);
         let (back, report, preempted) = pool
             .run(Priority::Analysis, move |stop| {
+                let mut searcher = searcher
+                    .unwrap_or_else(|| Searcher::new(P::evaluator(turn_game.start()), table));
                 let limits =
                     Limits { time: Some(left), stop: Some(stop.flag()), ..Limits::default() };
                 let report = searcher.search(&turn_game, &limits, |_| {});
-                (searcher, report, stop.preempted())
+                (Some(searcher), report, stop.preempted())
             })
             .await?;
         searcher = back;
@@ -81,13 +86,16 @@ pub async fn review<P: Playable>(
 where
     Reviewer<P>: Send,
 {
-    let mut reviewer = Reviewer::new(game, pool.table_mb());
+    // Its table made on its first turn, as an analysis's: the game until then.
+    let mut reviewer: Result<Reviewer<P>, Game<P>> = Err(game);
+    let table = pool.table_mb();
     let mut judged = Vec::new();
     let mut retries = 0;
     loop {
         let again = retries > 0;
         let (back, judgement, preempted) = pool
             .run(Priority::Analysis, move |stop| {
+                let mut reviewer = reviewer.unwrap_or_else(|game| Reviewer::new(game, table));
                 let limits =
                     Limits { time: Some(time), stop: Some(stop.flag()), ..Limits::default() };
                 let judgement =
@@ -108,7 +116,7 @@ where
                 (reviewer, judgement, stop.preempted())
             })
             .await?;
-        reviewer = back;
+        reviewer = Ok(back);
         let Some(judgement) = judgement else { break };
         if preempted && retries < RETRIES {
             // Cut short by a move of the computer: this move again, on the next turn.

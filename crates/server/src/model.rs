@@ -361,6 +361,11 @@ impl Match {
         ))
     }
 
+    /// Every move played, as the page lists it.
+    pub fn move_views(&self) -> Vec<Value> {
+        each!(self, game => game.positions().iter().zip(game.moves()).map(|(p, &mv)| p.move_view(mv)).collect())
+    }
+
     /// The position now, as the page draws it.
     pub fn view(&self) -> Value {
         each!(self, game => game.current().view())

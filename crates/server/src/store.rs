@@ -12,6 +12,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use awe_game::Side;
+use serde_json::{Value, json};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Row, Transaction};
 
@@ -260,9 +261,31 @@ impl Store {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         insert_game(&mut tx, game).await?;
-        for mv in moves {
-            insert_move(&mut tx, &game.id, mv).await?;
-        }
+        // The moves as one JSON array, unpacked by the database: a long record's thousands of
+        // moves, a statement each, would hold SQLite's only writer (and every move of every game
+        // waiting behind it) a twentieth of a second.
+        let rows: Vec<Value> = moves
+            .iter()
+            .map(|m| {
+                let [south, north] = m.clocks.map_or([None, None], |c| c.map(Some));
+                json!([m.ply, m.text, south, north, m.played_at])
+            })
+            .collect();
+        let sql = if self.postgres {
+            "INSERT INTO moves (game_id, ply, text, south_clock, north_clock, played_at) \
+             SELECT $1, (m->>0)::bigint, m->>1, (m->>2)::bigint, (m->>3)::bigint, \
+             (m->>4)::bigint FROM jsonb_array_elements(CAST($2 AS jsonb)) AS m"
+        } else {
+            "INSERT INTO moves (game_id, ply, text, south_clock, north_clock, played_at) \
+             SELECT $1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), \
+             json_extract(value, '$[2]'), json_extract(value, '$[3]'), \
+             json_extract(value, '$[4]') FROM json_each($2)"
+        };
+        sqlx::query(sql)
+            .bind(&game.id)
+            .bind(Value::Array(rows).to_string())
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await
     }
 
@@ -276,27 +299,28 @@ impl Store {
             return Ok(None);
         };
         let game = game_row(&row)?;
-        let moves = sqlx::query(
-            "SELECT ply, text, south_clock, north_clock, played_at FROM moves \
-             WHERE game_id = $1 ORDER BY ply",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|row| {
-            let clocks = match (row.try_get("south_clock")?, row.try_get("north_clock")?) {
-                (Some(south), Some(north)) => Some([south, north]),
-                _ => None,
-            };
-            Ok(MoveRow {
-                ply: row.try_get("ply")?,
-                text: row.try_get("text")?,
-                clocks,
-                played_at: row.try_get("played_at")?,
+        // The moves as one JSON array made by the database: a long game's thousands of rows,
+        // decoded one by one, would hold a thread of the server for tens of milliseconds.
+        let sql = if self.postgres {
+            "SELECT CAST(COALESCE(json_agg(json_build_array(ply, text, south_clock, north_clock, \
+             played_at) ORDER BY ply), '[]') AS TEXT) AS moves FROM moves WHERE game_id = $1"
+        } else {
+            "SELECT json_group_array(json_array(ply, text, south_clock, north_clock, played_at) \
+             ORDER BY ply) AS moves FROM moves WHERE game_id = $1"
+        };
+        let text: String =
+            sqlx::query(sql).bind(id).fetch_one(&self.pool).await?.try_get("moves")?;
+        type Row = (i64, String, Option<i64>, Option<i64>, i64);
+        let rows: Vec<Row> = serde_json::from_str(&text).map_err(|e| Error::Decode(Box::new(e)))?;
+        let moves = rows
+            .into_iter()
+            .map(|(ply, text, south, north, played_at)| MoveRow {
+                ply,
+                text,
+                clocks: south.zip(north).map(|(s, n)| [s, n]),
+                played_at,
             })
-        })
-        .collect::<Result<Vec<_>, Error>>()?;
+            .collect();
         Ok(Some((game, moves)))
     }
 

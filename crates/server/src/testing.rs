@@ -1,5 +1,6 @@
-//! For the tests: a fresh database for each, on the server `AWE_TEST_DATABASE` names
-//! (`postgres://127.0.0.1/test`: CI runs the server's tests once so), else a SQLite file.
+//! For the tests and the measuring examples: a fresh database for each, on the server
+//! `AWE_TEST_DATABASE` names (`postgres://127.0.0.1/test`: CI runs the server's tests once so),
+//! else a SQLite file; and long records to import.
 
 use sqlx::Connection;
 
@@ -40,4 +41,28 @@ pub async fn database_url(name: &str) -> String {
             format!("sqlite://{}?mode=rwc", dir.join("awe.db").display())
         }
     }
+}
+
+/// The record of an Awélé game (`abapa`) of `plies` moves, or fewer if it ends first: random
+/// moves that capture nothing where there is one, so that it goes on (a long game to import).
+pub fn long_record(plies: usize, seed: u64) -> String {
+    use crate::model::Match;
+    use crate::spec::Spec;
+    let spec = Spec::Awele { rules: Some("abapa".into()) };
+    let Ok(mut game) = Match::new(&spec, None) else { return String::new() };
+    let mut x = seed;
+    while game.outcome().is_none() && game.plies() < plies {
+        let legal = game.legal();
+        let quiet: Vec<&serde_json::Value> = legal.iter().filter(|m| m["takes"] == 0).collect();
+        let choices: Vec<&serde_json::Value> =
+            if quiet.is_empty() { legal.iter().collect() } else { quiet };
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let Some(text) = choices[(x >> 33) as usize % choices.len()]["text"].as_str() else {
+            break;
+        };
+        if game.play(text).is_err() {
+            break;
+        }
+    }
+    game.record(["ada", "bob"], awe_awechec::Language::English)
 }

@@ -240,21 +240,7 @@ pub fn pick(state: &Value, seed: usize) -> String {
     legal[seed % legal.len()]["text"].as_str().unwrap().to_owned()
 }
 
-/// The record of an Awélé game (`abapa`) of `plies` moves, or fewer if it ends first: random
-/// moves that capture nothing where there is one, so that it goes on (a long game to import).
+/// The record of a long Awélé game (see [`awe_server::testing::long_record`]).
 pub fn long_record(plies: usize, seed: u64) -> String {
-    use awe_server::model::Match;
-    let spec: awe_server::spec::Spec =
-        serde_json::from_value(json!({ "game": "awele", "rules": "abapa" })).unwrap();
-    let mut game = Match::new(&spec, None).unwrap();
-    let mut x = seed;
-    while game.outcome().is_none() && game.plies() < plies {
-        let legal = game.legal();
-        let quiet: Vec<&Value> = legal.iter().filter(|m| m["takes"] == 0).collect();
-        let choices: Vec<&Value> = if quiet.is_empty() { legal.iter().collect() } else { quiet };
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let text = choices[(x >> 33) as usize % choices.len()]["text"].as_str().unwrap();
-        game.play(text).unwrap();
-    }
-    game.record(["ada", "bob"], awe_awechec::Language::English)
+    awe_server::testing::long_record(plies, seed)
 }
