@@ -114,8 +114,9 @@ pub async fn bind(
         .await
         .map_err(|error| ServeError::Database { url: config.database.clone(), error })?;
     limits::raise_open_files();
-    let app =
-        App::new(store, pool::Pool::for_this_machine(), limits::Limits::new(config.limits.clone()));
+    let settings = &config.limits;
+    let pool = pool::Pool::for_this_machine(settings.engine_table_mb, settings.analyses_waiting);
+    let app = App::new(store, pool, limits::Limits::new(settings.clone()));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|error| ServeError::Listen { addr: config.addr, error })?;

@@ -29,6 +29,10 @@ pub struct Settings {
     pub reviews_per_minute: u32,
     /// Analyses and reviews one address may have under way at once.
     pub engine_jobs_per_address: usize,
+    /// Analyses that may wait for the engines, server-wide: beyond, refused at once (`retry`).
+    pub analyses_waiting: usize,
+    /// The transposition table of each search in the engines' pool, in megabytes.
+    pub engine_table_mb: usize,
     /// Games one browser may have waiting for an opponent at once.
     pub waiting_games: i64,
     /// Messages a WebSocket connection may send: a burst of twice this, then this many a second.
@@ -68,6 +72,8 @@ impl Default for Settings {
             analyses_per_minute: 20,
             reviews_per_minute: 3,
             engine_jobs_per_address: 2,
+            analyses_waiting: crate::pool::QUEUE,
+            engine_table_mb: crate::pool::TABLE_MB,
             waiting_games: 20,
             messages_per_second: 20,
             connections_per_address: 256,
@@ -93,29 +99,13 @@ pub fn default_max_connections() -> usize {
 
 /// The soft limit of open files of this process.
 fn open_files_limit() -> Option<u64> {
-    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: getrlimit writes the struct it is given, nothing else.
-    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
-    ok.then_some(limit.rlim_cur)
+    rlimit::getrlimit(rlimit::Resource::NOFILE).ok().map(|(soft, _)| soft)
 }
 
 /// Raises this process's soft limit of open files to its hard limit (a server holds a file a
 /// connection); the limit after.
 pub fn raise_open_files() -> Option<u64> {
-    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: getrlimit and setrlimit read and write the struct they are given, nothing else.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-            return None;
-        }
-        if limit.rlim_cur < limit.rlim_max {
-            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                limit = raised;
-            }
-        }
-    }
-    Some(limit.rlim_cur)
+    rlimit::increase_nofile_limit(u64::MAX).ok()
 }
 
 /// What is limited by rate.

@@ -195,9 +195,9 @@ impl Pool {
     /// priority. Measured on two cores (BENCHMARKS.md), 50 games against level 10 kept busy
     /// moved the round trip of 100 human games from 6.3 to 7.2 ms (median) this way, and to
     /// 17 ms with a search on each core.
-    pub fn for_this_machine() -> Pool {
+    pub fn for_this_machine(table_mb: usize, queue: usize) -> Pool {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Pool::new(cores.saturating_sub(1), TABLE_MB, QUEUE)
+        Pool::new(cores.saturating_sub(1), table_mb, queue)
     }
 
     /// How many searches run at once.
