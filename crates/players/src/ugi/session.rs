@@ -200,9 +200,10 @@ fn min_some<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 
 /// Runs a session on `input` and `output` until `quit` or the end of the input.
 ///
-/// A thread reads the input: it stops the search of the last `go` on `stop`, `quit`, the end of
-/// the input and another `go` (a search ends with its `bestmove` before the next begins, so
-/// every `go` is answered, whatever the order of the commands), answers `isready` at once while
+/// A thread reads the input: it stops the search of the last `go` on `stop`, `quit` and the end of
+/// the input, and on another `go` if it would not end by itself (`go infinite`, `go ponder`): a
+/// search ends with its `bestmove` before the next begins, so every `go` is answered, whatever
+/// the order of the commands (a script of several finite `go`s sent at once runs each whole), answers `isready` at once while
 /// a search runs (and in turn otherwise, so that `readyok` never comes before the answers to
 /// earlier commands), and refuses lines that are not UTF-8 or too long. The commands wait for
 /// their turn in a queue without bound, so that the reader never stops reading: `stop` and
@@ -290,6 +291,8 @@ fn read_commands(
     searching: &AtomicBool,
 ) {
     let mut last_go: Option<GoFlags> = None;
+    // Whether the last `go` searches until told to stop.
+    let mut endless = false;
     let stop = |flags: &Option<GoFlags>| {
         if let Some(flags) = flags {
             flags.stop.store(true, Ordering::Relaxed);
@@ -323,8 +326,17 @@ fn read_commands(
                 continue;
             }
             "go" => {
-                // A search still running (or waiting its turn) ends first, with its move.
-                stop(&last_go);
+                // A search still running (or waiting its turn) that would never end by itself
+                // ends first, with its move; a finite one ends in its time.
+                if endless {
+                    stop(&last_go);
+                }
+                endless = match &line {
+                    Line::Text(text) => {
+                        text.split_whitespace().any(|w| w == "infinite" || w == "ponder")
+                    }
+                    _ => false,
+                };
                 let flags = GoFlags::default();
                 last_go = Some(flags.clone());
                 Some(flags)
