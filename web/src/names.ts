@@ -80,7 +80,7 @@ export function seatWithRating(seat: Seat | undefined, gameKind?: string): strin
 // A date in the reader's language: "3 March 2026", "3 mars 2026".
 export function dateText(ms: number): string {
   try {
-    return new Date(ms).toLocaleDateString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    const s = new Date(ms).toLocaleDateString(lang() === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' }); return lang() === 'fr' ? s.replace(/^1 /, '1er ') : s;
   } catch {
     return new Date(ms).toISOString().slice(0, 10);
   }
@@ -141,5 +141,5 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
 
 export function outcomeText(g: GameState): string {
   const p = outcomeParts(g);
-  return p ? `${p.head}${lang() === 'fr' ? ' : ' : ': '}${p.detail}` : '';
+  return p ? `${p.head}${lang() === 'fr' ? '\u00a0: ' : ': '}${p.detail}` : '';
 }

@@ -78,8 +78,8 @@ export async function decisionsAndDragAndDrop({ browser }) {
     check((await buttons.count()) === 2, 'two buttons for the decision');
     const normal = page.locator('.awechec-decide[data-decision="normal"]');
     const nul = page.locator('.awechec-decide[data-decision="null"]');
-    check((await normal.innerText()).includes('Coup normal : les Blancs jouent un coup d’échecs'), `normal: ${await normal.innerText()}`);
-    check((await nul.innerText()).includes('Coup nul (0) : les Blancs passent'), `null: ${await nul.innerText()}`);
+    check((await normal.innerText()).includes('Coup normal\u00a0: les Blancs jouent un coup d’échecs'), `normal: ${await normal.innerText()}`);
+    check((await nul.innerText()).includes('Coup nul (0)\u00a0: les Blancs passent'), `null: ${await nul.innerText()}`);
     check((await page.locator('.awechec-phase').innerText()).includes('Échecs'), 'the phase is chess');
     check((await page.locator('.awechec-powers-grid .power').count()) === 8, 'eight powers drawn');
     check((await page.locator('.awechec-powers-grid .power.marked[data-power="1"]').count()) === 1, 'power 1 is ringed');
@@ -97,7 +97,7 @@ export async function decisionsAndDragAndDrop({ browser }) {
 
     // (2=B) for Black's move: White decides; the null move is the usual choice and comes first.
     await nul.waitFor();
-    check((await nul.innerText()).includes('Coup nul (0) : les Noirs passent'), `null for Black: ${await nul.innerText()}`);
+    check((await nul.innerText()).includes('Coup nul (0)\u00a0: les Noirs passent'), `null for Black: ${await nul.innerText()}`);
     check((await page.locator('.awechec-decide').first().getAttribute('data-decision')) === 'null', 'the usual choice first');
     await nul.click();
     g = await movesReach(page, id, 3);

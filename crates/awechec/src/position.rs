@@ -110,7 +110,7 @@ impl EndReason {
                 EndReason::Stalemate => "pat",
                 EndReason::FiftyMoves => "règle des cinquante coups",
                 EndReason::InsufficientMaterial => "matériel insuffisant",
-                EndReason::PowerlessAwele => "parties d'awélé sans pouvoir",
+                EndReason::PowerlessAwele => "trois parties d’awélé sans pouvoir",
                 EndReason::Agreement => "accord des joueurs",
                 EndReason::Resignation => "abandon",
                 EndReason::TimeForfeit => "temps dépassé",

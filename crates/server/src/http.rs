@@ -701,8 +701,8 @@ fn not_found_html() -> Response {
     let html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta \
         name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · \
         awe</title><link rel=\"stylesheet\" href=\"/app.css\"></head><body class=\"not-found\">\
-        <main><h1>404</h1><p>There is no such page or game here. · Il n'y a pas de telle page \
-        ou partie ici.</p><p><a href=\"/\">awe: home · accueil</a></p></main></body></html>";
+        <main><h1>404</h1><p>There is no such page or game here. · Cette page ou cette partie \
+        n’existe pas.</p><p><a href=\"/\">awe: home · accueil</a></p></main></body></html>";
     (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
         .into_response()
 }

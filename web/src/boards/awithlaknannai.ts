@@ -45,7 +45,7 @@ interface Scene {
 
 const SVG = 'http://www.w3.org/2000/svg';
 const texts = {
-  fr: { choose: 'Quelle prise ?', cancel: 'Annuler', board: 'Plateau d’Awithlaknannai' },
+  fr: { choose: 'Quelle prise\u202f?', cancel: 'Annuler', board: 'Plateau d’awithlaknannai' },
   en: { choose: 'Which capture?', cancel: 'Cancel', board: 'Awithlaknannai board' },
 };
 

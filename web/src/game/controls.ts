@@ -135,11 +135,11 @@ export class Actions {
       }
       // An offer from the other side is answered in the offers box, above.
       if (!o.draw || o.draw === you) {
-        const label = o.draw === you ? `${d.withdraw}: ${d.offerDraw.toLowerCase()}` : d.offerDraw;
+        const label = o.draw === you ? `${d.withdraw}${lang() === 'fr' ? '\u00a0: ' : ': '}${d.offerDraw.toLowerCase()}` : d.offerDraw;
         btns.push(h('button', { type: 'button', 'data-testid': 'draw', onclick: () => send({ t: 'draw', offer: o.draw !== you }) }, label));
       }
       if (!o.takeback || o.takeback === you) {
-        const label = o.takeback === you ? `${d.withdraw}: ${d.askTakeback.toLowerCase()}` : d.askTakeback;
+        const label = o.takeback === you ? `${d.withdraw}${lang() === 'fr' ? '\u00a0: ' : ': '}${d.askTakeback.toLowerCase()}` : d.askTakeback;
         btns.push(
           h('button', { type: 'button', 'data-testid': 'takeback', disabled: game.ply === 0 || game.thinking, onclick: () => send({ t: 'takeback', ask: o.takeback !== you }) }, label),
         );

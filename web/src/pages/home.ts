@@ -3,7 +3,7 @@
 // lobby's WebSocket (read over HTTP every few seconds only while it is down).
 import { api, type Lobby, type NewGame, type Seat, type Spec, type Summary } from '../api';
 import { fill, h, option } from '../dom';
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { clockText, diffText, gameName, seatWithRating, sideName, sidesOf, specText } from '../names';
 import { navigate, type Page, type Route } from '../router';
@@ -185,7 +185,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       );
       rows.push(h('p', { class: 'help' }, d.handicapHelp));
     }
-    rows.push(h('p', { class: 'help' }, h('a', { href: `/rules/${game}` }, `${d.rulesLink}: ${gameName(game)}`)));
+    rows.push(h('p', { class: 'help' }, h('a', { href: `/rules/${game}` }, `${d.rulesLink}${lang() === 'fr' ? '\u00a0: ' : ': '}${gameName(game)}`)));
     rows.push(
       h(
         'fieldset',

@@ -57,7 +57,7 @@ export function mountRules(root: HTMLElement, route: Route): Page {
     fill(
       box,
       tabs(),
-      h('h1', {}, `${d.rulesTitle} : ${gameName(game)}`.replace(' :', lang() === 'fr' ? ' :' : ':')),
+      h('h1', {}, `${d.rulesTitle} : ${gameName(game)}`.replace(' :', lang() === 'fr' ? '\u00a0:' : ':')),
       CONTENT[game](lang(), figures),
       h('p', { class: 'rules-play' }, h('a', { href: '/', class: 'button primary' }, d.playThis)),
     );
@@ -70,6 +70,6 @@ export function mountRules(root: HTMLElement, route: Route): Page {
       box.remove();
     },
     relabel: draw,
-    title: () => (game ? `${t().rulesTitle}: ${gameName(game)}` : t().rulesTitle),
+    title: () => (game ? `${t().rulesTitle}${lang() === 'fr' ? '\u00a0: ' : ': '}${gameName(game)}` : t().rulesTitle),
   };
 }

@@ -28,34 +28,34 @@ export const T = {
   fr: {
     chess: 'Échecs',
     gameOver: 'Partie terminée',
-    awele: (n: number) => (n > 0 ? `Awélé, partie n° ${n}` : 'Awélé'),
+    awele: (n: number) => (n > 0 ? `Partie d’awélé n°\u00a0${n}` : 'Awélé'),
     aweleTurn: (s: Side) => `${side('fr', s, true)} (${s === 'white' ? 'Sud' : 'Nord'}) jouent à l’awélé.`,
     aweleHint: 'Chaque graine prise devient un pouvoir de sa couleur.',
     decision: (power: number, owner: Side, mover: Side) =>
-      `Pouvoir n° ${power} (${sideShort('fr', owner)}) : ${side('fr', owner)} décident si ${side('fr', mover)} jouent.`,
+      `Pouvoir n°\u00a0${power} (${sideShort('fr', owner)})\u00a0: ${side('fr', owner)} décident si ${side('fr', mover)} jouent.`,
     yourDecision: (power: number, owner: Side) =>
-      `Pouvoir n° ${power} (${sideShort('fr', owner)}) : à vous de décider.`,
-    normal: (mover: Side) => `Coup normal : ${side('fr', mover)} jouent un coup d’échecs`,
-    nullMove: (mover: Side) => `Coup nul (0) : ${side('fr', mover)} passent`,
+      `Pouvoir n°\u00a0${power} (${sideShort('fr', owner)})\u00a0: à vous de décider.`,
+    normal: (mover: Side) => `Coup normal\u00a0: ${side('fr', mover)} jouent un coup d’échecs`,
+    nullMove: (mover: Side) => `Coup nul (0)\u00a0: ${side('fr', mover)} passent`,
     move: (mover: Side, power: number | null) =>
       power === null
         ? `${side('fr', mover, true)} parent l’échec (sans pouvoir).`
-        : `${side('fr', mover, true)} jouent (pouvoir n° ${power}).`,
+        : `${side('fr', mover, true)} jouent (pouvoir n°\u00a0${power}).`,
     over: (winner: Side | null, reason: string) =>
-      winner ? `${side('fr', winner, true)} gagnent : ${reason}.` : `Partie nulle : ${reason}.`,
+      winner ? `${side('fr', winner, true)} gagnent\u00a0: ${reason}.` : `Partie nulle\u00a0: ${reason}.`,
     powers: 'Pouvoirs',
-    counts: (w: number, b: number, left: number) => `Blancs ${w} · Noirs ${b} · restants ${left}`,
+    counts: (w: number, b: number, left: number) => `Blancs ${w} · Noirs ${b} · ${left} restant${left > 1 ? 's' : ''}`,
     power: (i: number, owner: Side, used: boolean, marked: boolean) =>
-      `Pouvoir n° ${i} : ${sideShort('fr', owner)}${marked ? ' (en cours)' : used ? ' (utilisé)' : ''}`,
+      `Pouvoir n°\u00a0${i}\u00a0: ${sideShort('fr', owner)}${marked ? ' (en cours)' : used ? ' (utilisé)' : ''}`,
     handicap: (s: Side, h: string) => {
       const [seeds, powers] = h.split('/');
-      return `Handicap des ${sideShort('fr', s)} : ${h} (${powers} pouvoir${powers === '1' ? '' : 's'} pour ${seeds} graines)`;
+      return `Handicap des ${sideShort('fr', s)}\u00a0: ${h} (${powers} pouvoir${powers === '1' ? '' : 's'} pour ${seeds} graines)`;
     },
     promotion: 'Promotion',
     pieces: { q: 'Dame', r: 'Tour', b: 'Fou', n: 'Cavalier' } as Record<string, string>,
     board: 'Échiquier',
-    forced: 'Variante des pouvoirs imposés : un seul choix.',
-    legend: 'dans l’ordre des prises ; pâles : utilisés ; cerclé : en cours ou le prochain',
+    forced: 'Variante forcée\u00a0: un seul choix.',
+    legend: 'dans l’ordre des prises\u202f; pâles\u00a0: utilisés\u202f; cerclé\u00a0: en cours ou le prochain',
   },
   en: {
     chess: 'Chess',

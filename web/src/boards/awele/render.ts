@@ -17,8 +17,8 @@ function attrs(e: Element, a: Record<string, string | number>): void {
 }
 
 const NAMES = {
-  fr: { south: 'Sud', north: 'Nord', pit: 'Case', seeds: (n: number) => (n <= 1 ? `${n} graine` : `${n} graines`), captured: 'prises', play: 'jouer', board: 'Plateau d’awélé' },
-  en: { south: 'South', north: 'North', pit: 'Pit', seeds: (n: number) => (n === 1 ? '1 seed' : `${n} seeds`), captured: 'captured', play: 'play', board: 'Awélé board' },
+  fr: { south: 'Sud', north: 'Nord', pit: 'Case', seeds: (n: number) => (n <= 1 ? `${n} graine` : `${n} graines`), captured: (n: number) => (n <= 1 ? 'prise' : 'prises'), play: 'jouer', board: 'Plateau d’awélé' },
+  en: { south: 'South', north: 'North', pit: 'Pit', seeds: (n: number) => (n === 1 ? '1 seed' : `${n} seeds`), captured: (_n: number) => 'captured', play: 'play', board: 'Awélé board' },
 };
 
 // A seed's place in a pit of radius r holding n seeds: a sunflower spiral, the same each time.
@@ -207,7 +207,7 @@ export function createView(): View {
       s.g.classList.toggle('turn', state.turn === side);
       s.g.setAttribute('data-testid', `store-${side}`);
       s.g.setAttribute('data-count', String(state.display.stores[i] ?? 0));
-      s.g.setAttribute('aria-label', `${t[side]}: ${t.seeds(state.display.stores[i] ?? 0)} ${t.captured}`);
+      s.g.setAttribute('aria-label', `${t[side]}${state.lang === 'fr' ? '\u00a0: ' : ': '}${t.seeds(state.display.stores[i] ?? 0)} ${t.captured(state.display.stores[i] ?? 0)}`);
       s.g.setAttribute('role', 'img');
       s.name.textContent = t[side];
       s.name.setAttribute('aria-hidden', 'true');
