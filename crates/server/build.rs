@@ -37,9 +37,12 @@ fn main() {
     let mut files = Vec::new();
     collect(&dist, &dist, &mut files);
     files.sort();
-    let mut code =
-        String::from("/// The pages' files: their path on the site, their type, their bytes.\n");
-    code.push_str("pub static ASSETS: &[(&str, &str, &[u8])] = &[\n");
+    let mut code = String::from(
+        "/// The pages' files: their path on the site, their type, their bytes, compressed where \
+         web/build.mjs compressed them, and their entity tag.\n",
+    );
+    code.push_str("pub static ASSETS: &[Asset] = &[\n");
+    let embed = |file: &Path| format!("include_bytes!({:?})", file.display().to_string());
     for (path, file) in &files {
         let kind = match file.extension().and_then(|e| e.to_str()) {
             Some("html") => "text/html; charset=utf-8",
@@ -47,16 +50,44 @@ fn main() {
             Some("css") => "text/css; charset=utf-8",
             Some("svg") => "image/svg+xml",
             Some("png") => "image/png",
-            Some("json") => "application/json",
+            // The compressed copies go with their file; the manifest is read below.
+            Some("br" | "gz" | "json") => continue,
             _ => "application/octet-stream",
         };
+        let beside = |suffix: &str| {
+            let mut name = file.as_os_str().to_owned();
+            name.push(suffix);
+            let path = PathBuf::from(name);
+            if path.is_file() { format!("Some({})", embed(&path)) } else { "None".to_owned() }
+        };
+        let bytes = std::fs::read(file).expect("a built file is read");
         code.push_str(&format!(
-            "    ({path:?}, {kind:?}, include_bytes!({:?})),\n",
-            file.display().to_string()
+            "    Asset {{ path: {path:?}, kind: {kind:?}, bytes: {}, brotli: {}, gzip: {}, etag: \"\\\"{:016x}\\\"\" }},\n",
+            embed(file),
+            beside(".br"),
+            beside(".gz"),
+            fnv(&bytes)
         ));
     }
     code.push_str("];\n");
+    // The files named after their content, by their plain names (`app.css`).
+    let manifest = std::fs::read_to_string(dist.join("manifest.json")).unwrap_or_default();
+    for (plain, constant) in [("app.js", "SCRIPT"), ("app.css", "STYLE"), ("favicon.svg", "ICON")] {
+        let key = format!("\"{plain}\":\"");
+        let named = manifest
+            .split_once(&key)
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map_or(format!("/{plain}"), |(named, _)| named.to_owned());
+        code.push_str(&format!(
+            "/// Where `/{plain}` is now.\npub const {constant}: &str = {named:?};\n"
+        ));
+    }
     std::fs::write(out.join("assets.rs"), code).expect("the list of assets is written");
+}
+
+/// A 64-bit FNV-1a hash: the entity tag of a file.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Runs npm in `web`, building into `dist` if given; stops the build with npm's own output if

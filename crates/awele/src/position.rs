@@ -300,6 +300,11 @@ impl awe_game::Position for Position {
         )
     }
 
+    fn points(&self) -> [u16; 2] {
+        // The seeds captured: those on the board belong to nobody yet.
+        self.captured.map(u16::from)
+    }
+
     fn outcome_on_agreement(&self) -> Outcome {
         Outcome::by_score(
             self.final_score(self.rules().repetition_leftovers),

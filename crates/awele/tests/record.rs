@@ -339,7 +339,14 @@ fn resigned_and_forfeited_games_are_written_and_read_back() {
             _ => Termination::TimeForfeit,
         };
         assert_eq!(outcome.termination, termination);
+        // The score is the seeds captured as they stand (none yet), not an agreement's share of
+        // those still on the board.
+        assert_eq!(outcome.score, [0, 0]);
         let text = awe_awele::write_record(&game, ["Ama", "Kofi"]).to_string();
+        assert!(text.contains("[Score \"0-0\"]"), "{text}");
+        // A record written before, with the agreement's points, still reads.
+        let older = text.replace("[Score \"0-0\"]", "[Score \"24-24\"]");
+        assert!(awe_awele::replay(&Record::parse(&older).unwrap()).is_ok(), "{older}");
         assert!(text.contains(&format!("[Termination \"{termination}\"]")), "{text}");
         let again = awe_awele::replay(&Record::parse(&text).unwrap()).unwrap();
         assert_eq!(again.outcome(), Some(outcome), "{text}");

@@ -114,6 +114,12 @@ impl<P: Position> Game<P> {
         Ok(())
     }
 
+    /// Whether playing `mv` (legal here) would bring back a position reached before, and so end
+    /// the game by the repetition rule.
+    pub fn repeats_after(&self, mv: P::Move) -> bool {
+        self.repeats(&self.current().play(mv))
+    }
+
     /// Whether `position`, about to be reached, stands among the positions reached so far,
     /// looking back only through those that could still repeat it (the same material).
     fn repeats(&self, position: &P) -> bool {
@@ -174,16 +180,15 @@ impl<P: Position> Game<P> {
             Some(outcome)
         } else {
             self.stopped.map(|stop| {
-                let agreed = current.outcome_on_agreement();
-                // A resigned or forfeited game is lost, whatever the points: they are kept.
-                let lost = |side: Side, termination| Outcome {
-                    winner: Some(side.opponent()),
-                    score: agreed.score,
-                    termination,
-                };
+                // A resigned or forfeited game is lost, whatever the points: they are kept as
+                // they stand.
                 match stop {
-                    Stop::Agreement => agreed,
-                    Stop::Resignation(side) => lost(side, Termination::Resignation),
+                    Stop::Agreement => current.outcome_on_agreement(),
+                    Stop::Resignation(side) => Outcome {
+                        winner: Some(side.opponent()),
+                        score: current.points(),
+                        termination: Termination::Resignation,
+                    },
                     Stop::TimeForfeit(side) => current.outcome_on_time(side),
                 }
             })

@@ -44,13 +44,19 @@ pub trait Position: Clone + fmt::Debug {
     /// How the game ends if the players agree to stop here.
     fn outcome_on_agreement(&self) -> Outcome;
 
-    /// How the game ends if `side`'s time runs out here: a loss, the points as an agreement
-    /// counts them. A game may make it a draw (chess, where the other side cannot mate).
+    /// The points as they stand, South's and North's: what a resignation or a fallen flag
+    /// leaves on the score (at Awélé the seeds captured, not those still on the board). By
+    /// default, the points of an agreement here.
+    fn points(&self) -> [u16; 2] {
+        self.outcome_on_agreement().score
+    }
+
+    /// How the game ends if `side`'s time runs out here: a loss, the points as they stand. A
+    /// game may make it a draw (chess, where the other side cannot mate).
     fn outcome_on_time(&self, side: Side) -> Outcome {
-        let agreed = self.outcome_on_agreement();
         Outcome {
             winner: Some(side.opponent()),
-            score: agreed.score,
+            score: self.points(),
             termination: crate::Termination::TimeForfeit,
         }
     }

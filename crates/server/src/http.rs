@@ -25,11 +25,6 @@ use crate::room::{Built, Cached, Command, Handle};
 use crate::spec::Spec;
 use crate::store::{GameRow, MoveRow, SeatRow, now_ms};
 
-/// The pages' files, built by build.rs.
-mod assets {
-    include!(concat!(env!("OUT_DIR"), "/assets.rs"));
-}
-
 /// The largest body of a request, but for imports.
 const BODY_LIMIT: usize = 16 * 1024;
 
@@ -81,10 +76,8 @@ pub fn router(app: App) -> Router {
         .route("/player/{name}", get(page))
         .route("/rules/{game}", get(rules_page))
         .route("/game/{id}", get(game_page))
-        .route("/app.js", get(asset))
-        .route("/app.css", get(asset))
-        .route("/favicon.svg", get(asset))
-        .fallback(not_found_page)
+        // The pages' files (`/app.js`, `/app.3f9a0c1d2e.js`…), else nothing.
+        .fallback(asset)
         // Inside the JSON errors: a request that takes too long is answered as every error is.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
@@ -646,29 +639,21 @@ async fn api_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API")
 }
 
-fn asset_response(path: &str) -> Option<Response> {
-    let (_, kind, bytes) = assets::ASSETS.iter().find(|(p, _, _)| *p == path)?;
-    Some(
-        (
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
-                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-            ],
-            *bytes,
-        )
-            .into_response(),
-    )
-}
-
-async fn asset(uri: axum::http::Uri) -> Response {
-    asset_response(uri.path()).unwrap_or_else(not_found_html)
+async fn asset(uri: axum::http::Uri, headers: HeaderMap) -> Response {
+    match crate::assets::find(uri.path()) {
+        Some(asset) => crate::assets::response(asset, uri.path(), &headers),
+        None => not_found_html(),
+    }
 }
 
 /// The page (the application draws itself from the address), with the browser's cookie made
 /// if it has none.
 async fn page(State(app): State<App>, headers: HeaderMap) -> Response {
     let (_, cookies) = identity(&headers, app.limits.settings.secure_cookies);
-    let page = asset_response("/index.html").unwrap_or_else(not_found_html);
+    let page = match crate::assets::find("/index.html") {
+        Some(asset) => crate::assets::response(asset, "/index.html", &headers),
+        None => not_found_html(),
+    };
     with_cookies(page, cookies)
 }
 
@@ -692,17 +677,17 @@ async fn game_page(State(app): State<App>, Path(id): Path<String>, headers: Head
     }
 }
 
-async fn not_found_page() -> Response {
-    not_found_html()
-}
-
 /// The page for an address that leads nowhere.
 fn not_found_html() -> Response {
-    let html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta \
-        name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · \
-        awe</title><link rel=\"stylesheet\" href=\"/app.css\"></head><body class=\"not-found\">\
-        <main><h1>404</h1><p>There is no such page or game here. · Cette page ou cette partie \
-        n’existe pas.</p><p><a href=\"/\">awe: home · accueil</a></p></main></body></html>";
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta \
+         name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · \
+         awe</title><link rel=\"stylesheet\" href=\"{}\"></head><body class=\"not-found\">\
+         <main><h1>404</h1><p>There is no such page or game here. · <span lang=\"fr\">Cette \
+         page ou cette partie n’existe pas.</span></p><p><a href=\"/\">awe: home · \
+         <span lang=\"fr\">accueil</span></a></p></main></body></html>",
+        crate::assets::STYLE
+    );
     (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
         .into_response()
 }

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod app;
+pub mod assets;
 pub mod bus;
 pub mod clock;
 pub mod http;

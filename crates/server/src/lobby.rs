@@ -28,6 +28,13 @@ impl Default for Lobby {
 /// How long the lobby waits after a change for others before it reads the lists again.
 const SETTLE: Duration = Duration::from_millis(200);
 
+/// A game nobody has moved in (or changed) for this long leaves the games being played: it is
+/// adjourned. It goes on at its address whenever someone plays; a running clock still falls.
+pub const ADJOURNED: Duration = Duration::from_secs(600);
+
+/// How often the lists are read again without a change (games leave them by their age).
+const REFRESH: Duration = Duration::from_secs(60);
+
 impl Lobby {
     /// The lists changed: the lobby's task reads them again soon.
     pub fn changed(&self) {
@@ -43,8 +50,10 @@ impl Lobby {
 /// Reads the lists again after every change, while someone watches the lobby.
 pub async fn run(app: App) {
     loop {
-        app.lobby.changed.notified().await;
-        tokio::time::sleep(SETTLE).await;
+        tokio::select! {
+            () = app.lobby.changed.notified() => tokio::time::sleep(SETTLE).await,
+            () = tokio::time::sleep(REFRESH) => {}
+        }
         if app.lobby.lists.receiver_count() == 0 {
             continue;
         }
@@ -82,9 +91,10 @@ fn summary(row: &GameRow) -> Value {
 }
 
 /// The lobby's lists: open challenges (with their challengers' ratings where rated), games
-/// being played, games finished.
+/// being played (changed within [`ADJOURNED`]), games finished.
 pub async fn lists(app: &App) -> Result<Value, sqlx::Error> {
-    let playing = app.store.list("playing", None, 20).await?;
+    let active = crate::store::now_ms() - ADJOURNED.as_millis() as i64;
+    let playing = app.store.list_since("playing", None, active, 20).await?;
     let open = app.store.list("waiting", Some("open"), 50).await?;
     let finished = app.store.list("over", None, 20).await?;
     let mut challenges = Vec::new();

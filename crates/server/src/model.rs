@@ -376,7 +376,9 @@ impl Match {
         each!(self, game => game.last_move().map(|(before, mv)| before.move_view(mv)))
     }
 
-    /// The legal moves, as the page offers them (none once the game is over).
+    /// The legal moves, as the page offers them (none once the game is over); a move that
+    /// would bring a position back, and end the game by the repetition rule, says so
+    /// (`"repeats": true`).
     pub fn legal(&self) -> Vec<Value> {
         if let Match::Awithlaknannai(game) = self {
             // The texts at once: a crowded board may have thousands of chains.
@@ -393,7 +395,11 @@ impl Match {
                 .zip(texts)
                 .map(|(mv, text)| {
                     let path: Vec<&str> = mv.path().iter().map(|&p| board.name(p)).collect();
-                    json!({ "text": text, "path": path, "captured": point_names(board, mv.captured()) })
+                    let mut view = json!({ "text": text, "path": path, "captured": point_names(board, mv.captured()) });
+                    if game.repeats_after(*mv) {
+                        view["repeats"] = json!(true);
+                    }
+                    view
                 })
                 .collect();
         }
@@ -405,7 +411,16 @@ impl Match {
             let mut moves = Default::default();
             Position::legal_moves(position, &mut moves);
             let moves: &[_] = &moves;
-            moves.iter().map(|&mv| position.move_view(mv)).collect()
+            moves
+                .iter()
+                .map(|&mv| {
+                    let mut view = position.move_view(mv);
+                    if game.repeats_after(mv) {
+                        view["repeats"] = json!(true);
+                    }
+                    view
+                })
+                .collect()
         })
     }
 

@@ -179,7 +179,9 @@ pub struct Stored {
     pub names: [Option<String>; 2],
     pub clock: Option<Clock>,
     /// Who offers a draw, a takeback, a rematch.
-    pub offers: [Option<Side>; 3],
+    /// Who offers a draw, a takeback, a rematch; and whose draw offer was declined since the
+    /// last move.
+    pub offers: [Option<Side>; 4],
     pub rematch: Option<String>,
     /// Withdrawn before anyone took the free seat.
     pub cancelled: bool,
@@ -241,6 +243,8 @@ struct View<'a> {
     offers: Value,
     rematch: &'a Option<String>,
     outcome: Option<Value>,
+    /// How the game would end if the players agreed to stop it now (while it runs).
+    agreement: Option<Value>,
     thinking: bool,
     created_at: i64,
 }
@@ -248,7 +252,8 @@ struct View<'a> {
 const DRAW: usize = 0;
 const TAKEBACK: usize = 1;
 const REMATCH: usize = 2;
-const OFFERS: [&str; 3] = ["draw", "takeback", "rematch"];
+const DECLINED: usize = 3;
+const OFFERS: [&str; 4] = ["draw", "takeback", "rematch", "declined"];
 
 /// How long a room with nobody watching stays in memory.
 const IDLE: Duration = Duration::from_secs(600);
@@ -282,7 +287,7 @@ fn stop_from_text(text: &str) -> Option<Stop> {
     }
 }
 
-fn offers_text(offers: &[Option<Side>; 3]) -> Option<String> {
+fn offers_text(offers: &[Option<Side>; 4]) -> Option<String> {
     let text: Vec<String> = offers
         .iter()
         .zip(OFFERS)
@@ -291,8 +296,8 @@ fn offers_text(offers: &[Option<Side>; 3]) -> Option<String> {
     (!text.is_empty()).then(|| text.join(" "))
 }
 
-fn offers_from_text(text: Option<&str>) -> [Option<Side>; 3] {
-    let mut offers = [None; 3];
+fn offers_from_text(text: Option<&str>) -> [Option<Side>; 4] {
+    let mut offers = [None; 4];
     for word in text.unwrap_or_default().split_whitespace() {
         if let Some((name, side)) = word.split_once(':')
             && let Some(i) = OFFERS.iter().position(|n| *n == name)
@@ -512,9 +517,15 @@ impl Room {
                 "draw": side(stored.offers[DRAW]),
                 "takeback": side(stored.offers[TAKEBACK]),
                 "rematch": side(stored.offers[REMATCH]),
+                "declined": side(stored.offers[DECLINED]),
             }),
             rematch: &stored.rematch,
             outcome,
+            agreement: (game.outcome().is_none() && !stored.cancelled).then(|| {
+                let agreed =
+                    each!(game, g => awe_game::Position::outcome_on_agreement(g.current()));
+                json!({ "winner": side(agreed.winner), "score": agreed.score })
+            }),
             thinking: self.thinking,
             created_at: self.created_at,
         };
@@ -547,11 +558,16 @@ impl Room {
         }
         let game = self.now.game.clone();
         let job: Box<dyn FnOnce() -> Vec<u8> + Send> = match what {
-            Built::History => Box::new(move || {
-                let (positions, moves) = game.history();
-                serde_json::to_vec(&json!({ "positions": positions, "moves": moves }))
-                    .unwrap_or_default()
-            }),
+            Built::History => {
+                // The clocks after each move, for the replay (null without a clock).
+                let clocks = self.now.move_clocks.clone();
+                Box::new(move || {
+                    let (positions, moves) = game.history();
+                    let history =
+                        json!({ "positions": positions, "moves": moves, "clocks": clocks });
+                    serde_json::to_vec(&history).unwrap_or_default()
+                })
+            }
             Built::Record(language) => {
                 let names = Side::ALL.map(|side| {
                     match (&self.now.seats[side.index()], &self.now.names[side.index()]) {
@@ -771,6 +787,8 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
                 let mut next = room.now.clone();
                 if accepts {
                     next.game.stop(Stop::Agreement);
+                } else {
+                    next.offers[DECLINED] = room.now.offers[DRAW];
                 }
                 next.offers[DRAW] = None;
                 let _ = save(room, next, Ops::default(), app).await;
@@ -982,6 +1000,7 @@ async fn act(
             if over {
                 return Err(refuse("over", "the game is over"));
             }
+            next.offers[DECLINED] = None;
             if room.now.offers[DRAW] == Some(side.opponent()) {
                 next.game.stop(Stop::Agreement);
                 next.offers[DRAW] = None;
@@ -1001,7 +1020,13 @@ async fn act(
                 next.offers[DRAW] = Some(side);
             }
         }
-        Action::Draw(false) => next.offers[DRAW] = None,
+        Action::Draw(false) => {
+            // Declined by the other side, or withdrawn by the side that offered it.
+            if room.now.offers[DRAW] == Some(side.opponent()) {
+                next.offers[DECLINED] = Some(side.opponent());
+            }
+            next.offers[DRAW] = None;
+        }
         Action::Takeback(true) => {
             if over {
                 return Err(refuse("over", "the game is over"));
@@ -1077,7 +1102,7 @@ async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), 
             clock.stop(now);
         }
     }
-    next.offers = [None; 3];
+    next.offers = [None; 4];
     let add = MoveRow {
         ply: room.now.game.plies() as i64,
         text: text.to_owned(),
@@ -1116,7 +1141,7 @@ fn take_back(next: &mut Stored, side: Side) -> Result<i64, Refusal> {
         game.undo();
         plies -= 1;
     }
-    next.offers = [None; 3];
+    next.offers = [None; 4];
     next.move_clocks.truncate(plies);
     // The clocks as they were after the move now last, running for the side to act.
     if let Some(clock) = &mut next.clock {
@@ -1233,14 +1258,14 @@ mod tests {
 
     #[test]
     fn offers_read_back_as_written() {
-        let offers = [Some(Side::South), None, Some(Side::North)];
+        let offers = [Some(Side::South), None, Some(Side::North), Some(Side::North)];
         let text = offers_text(&offers);
-        assert_eq!(text.as_deref(), Some("draw:south rematch:north"));
+        assert_eq!(text.as_deref(), Some("draw:south rematch:north declined:north"));
         assert_eq!(offers_from_text(text.as_deref()), offers);
-        assert_eq!(offers_text(&[None; 3]), None);
+        assert_eq!(offers_text(&[None; 4]), None);
         assert_eq!(
             offers_from_text(Some("draw:east nonsense takeback:north")),
-            [None, Some(Side::North), None]
+            [None, Some(Side::North), None, None]
         );
     }
 }

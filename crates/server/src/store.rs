@@ -593,23 +593,38 @@ impl Store {
         kind: Option<&str>,
         limit: i64,
     ) -> Result<Vec<GameRow>, Error> {
+        self.list_since(status, kind, 0, limit).await
+    }
+
+    /// The latest games of a status (and kind, if given) changed at `since` (milliseconds since
+    /// 1970) or later, newest first.
+    pub async fn list_since(
+        &self,
+        status: &str,
+        kind: Option<&str>,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, Error> {
         let rows = match kind {
             Some(kind) => {
                 sqlx::query(
-                    "SELECT * FROM games WHERE status = $1 AND kind = $2 \
-                     ORDER BY updated_at DESC LIMIT $3",
+                    "SELECT * FROM games WHERE status = $1 AND kind = $2 AND updated_at >= $3 \
+                     ORDER BY updated_at DESC LIMIT $4",
                 )
                 .bind(status)
                 .bind(kind)
+                .bind(since)
                 .bind(limit)
                 .fetch_all(&self.pool)
                 .await?
             }
             None => {
                 sqlx::query(
-                    "SELECT * FROM games WHERE status = $1 ORDER BY updated_at DESC LIMIT $2",
+                    "SELECT * FROM games WHERE status = $1 AND updated_at >= $2 \
+                     ORDER BY updated_at DESC LIMIT $3",
                 )
                 .bind(status)
+                .bind(since)
                 .bind(limit)
                 .fetch_all(&self.pool)
                 .await?
