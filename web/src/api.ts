@@ -59,9 +59,12 @@ export interface GameState {
   turn: string | null;
   legal: any[];
   clock: Clock | null;
-  offers: { draw: string | null; takeback: string | null; rematch: string | null };
+  // `declined`: the side whose draw offer was declined since the last move.
+  offers: { draw: string | null; takeback: string | null; rematch: string | null; declined?: string | null };
   rematch: string | null;
   outcome: Outcome | null;
+  // How the game would end if the players agreed to stop it now (while it runs).
+  agreement?: { winner: string | null; score: number[] } | null;
   thinking: boolean;
   // Added by some servers: when the game stopped without an end on the board.
   [k: string]: unknown;
@@ -89,6 +92,8 @@ export interface Lobby {
 export interface History {
   positions: any[];
   moves: any[];
+  // The clocks after each move ([south/white ms, north/black ms]), null without a clock.
+  clocks?: (number[] | null)[];
 }
 
 export interface Analysis {

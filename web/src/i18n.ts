@@ -156,7 +156,7 @@ const en = {
   clockShort: (m: number, s: number) => `${m} min + ${s} s`,
 
   // Game page.
-  gameTitle: (game: string) => `${game} game`,
+  gameTitle: (game: string) => (game ? `${game} game` : 'Game'),
   waitingFriend: 'Waiting for your friend: send them this link.',
   waitingOpen: 'Waiting for someone to accept your challenge from the home page.',
   waitingOther: 'Waiting for a second player.',
@@ -343,6 +343,51 @@ const en = {
   seeFirst100: 'See the first 100',
   loading: 'Loading…',
   retryButton: 'Try again',
+
+  // Stopping by agreement where the board decides (Awélé, Awithlaknannai).
+  proposeStop: 'Propose to stop here',
+  stopDecides: (game: string): string => (game === 'awele' ? 'the seeds decide' : 'the pieces left decide'),
+  stopWouldGive: (outcome: string) => `Stopped now: ${outcome}.`,
+  stopQuestion: 'Propose to stop the game here?',
+  stopConfirm: 'Propose it',
+  stopOffered: (side: string) => `${side} proposes to stop here.`,
+  youProposedStop: 'You proposed to stop here.',
+  acceptStop: 'Accept: stop here',
+  declined: (who: string | null, stop: boolean): string =>
+    who === null
+      ? stop
+        ? 'Your proposal to stop was declined.'
+        : 'Your draw offer was declined.'
+      : stop
+        ? `${who}’s proposal to stop was declined.`
+        : `${who}’s draw offer was declined.`,
+  computerDeclined: (stop: boolean): string => (stop ? 'The computer declined your proposal to stop.' : 'The computer declined your draw offer.'),
+  // An invitation opened: nothing is taken before the player says so.
+  joinTitle: 'You are invited to play this game',
+  joinWhat: (game: string, who: string) => `${game}, against ${who}.`,
+  joinRated: 'A rated game: it counts for both players’ ratings.',
+  joinButton: 'Join this game',
+  justWatch: 'Just watch',
+  noPieceLeft: (side: string) => `${side} has no piece left`,
+  // A move that would end the game by bringing a position back.
+  repeatsWarning: (game: string): string =>
+    game === 'awele'
+      ? 'This move brings back a position seen before: the game ends on it, the seeds left shared as the rules say.'
+      : 'This move brings back a position seen before: the game ends on it, the side with more pieces winning.',
+  playAnyway: 'Play it',
+  // What to expect from each rule set of Awithlaknannai (the new-game form, the rules page).
+  expect: {
+    wikipedia:
+      'Under these rules a capture may bend round the piece it takes, and a piece keeps jumping while it can: one chain often takes most of a side, and many games last only a few moves. Mosona under these rules is solved: the second player (Black) wins with best play. A position that comes back ends the game, the side with more pieces winning.',
+    globejoueur:
+      'Captures go in straight lines, and the longest chain must be taken. Games are longer than under the Wikipedia rules. A position that comes back ends the game, the side with more pieces winning.',
+    bell: 'Captures go in straight lines; a piece keeps jumping while it can, any chain may be taken. A position that comes back ends the game, the side with more pieces winning.',
+    ludii: 'Captures go in straight lines, one jump a turn, and a step is always allowed: games are long, and after 1,250 turns each it is a draw.',
+  } as Record<string, string>,
+  expectTitle: 'What to expect',
+  // Keyboard and screen readers.
+  boardKeys: 'Tab to a piece that can move, Enter to take it; then Tab to where it goes, Enter to land; Escape lets go.',
+  chessKeys: 'On the board: arrow keys move the cursor, Enter or Space takes a piece and puts it down, Escape lets go.',
 
   // 404.
   notFound: 'Page not found',
@@ -677,6 +722,44 @@ const fr: Dict = {
   seeFirst100: 'Voir les 100 premiers',
   loading: 'Chargement…',
   retryButton: 'Réessayer',
+  // Arrêter d’un commun accord quand le plateau décide (awélé, awithlaknannai).
+  proposeStop: 'Proposer d’arrêter ici',
+  stopDecides: (game: string) => (game === 'awele' ? 'les graines décident' : 'les pions restants décident'),
+  stopWouldGive: (outcome: string) => `Arrêtée maintenant\u00a0: ${outcome}.`,
+  stopQuestion: 'Proposer d’arrêter la partie ici\u202f?',
+  stopConfirm: 'Le proposer',
+  stopOffered: (side: string) => (side === 'Blancs' || side === 'Noirs' ? `Les ${side} proposent d’arrêter ici.` : `${side} propose d’arrêter ici.`),
+  youProposedStop: 'Vous avez proposé d’arrêter ici.',
+  acceptStop: 'Accepter\u00a0: arrêter ici',
+  declined: (who: string | null, stop: boolean) => {
+    const of = who === 'Blancs' || who === 'Noirs' ? `des ${who}` : `de ${who}`;
+    if (who === null) return stop ? 'Votre proposition d’arrêter a été refusée.' : 'Votre proposition de nulle a été refusée.';
+    return stop ? `La proposition d’arrêter ${of} a été refusée.` : `La proposition de nulle ${of} a été refusée.`;
+  },
+  computerDeclined: (stop: boolean) => (stop ? 'L’ordinateur a refusé votre proposition d’arrêter.' : 'L’ordinateur a refusé votre proposition de nulle.'),
+  joinTitle: 'Vous êtes invité à jouer cette partie',
+  joinWhat: (game: string, who: string) => `${game}, contre ${who}.`,
+  joinRated: 'Une partie classée\u00a0: elle compte pour le classement des deux joueurs.',
+  joinButton: 'Rejoindre la partie',
+  justWatch: 'Seulement regarder',
+  noPieceLeft: (side: string) => (side === 'Blancs' || side === 'Noirs' ? `Les ${side} n’ont plus de pion` : `${side} n’a plus de pion`),
+  repeatsWarning: (game: string) =>
+    game === 'awele'
+      ? 'Ce coup ramène une position déjà vue\u00a0: la partie s’arrête sur lui, les graines restantes partagées comme le veulent les règles.'
+      : 'Ce coup ramène une position déjà vue\u00a0: la partie s’arrête sur lui, et le camp qui a le plus de pions gagne.',
+  playAnyway: 'Le jouer',
+  expect: {
+    wikipedia:
+      'Avec ces règles, une prise peut contourner le pion pris, et un pion saute tant qu’il le peut\u00a0: une seule rafle prend souvent la plus grande partie d’un camp, et beaucoup de parties ne durent que quelques coups. Le Mosona est résolu avec ces règles\u00a0: le second joueur (Noirs) gagne s’il joue au mieux. Une position qui revient arrête la partie, et le camp qui a le plus de pions gagne.',
+    globejoueur:
+      'Les prises se font en ligne droite, et la plus longue rafle est obligatoire. Les parties sont plus longues qu’avec les règles de Wikipédia. Une position qui revient arrête la partie, et le camp qui a le plus de pions gagne.',
+    bell: 'Les prises se font en ligne droite\u202f; un pion saute tant qu’il le peut, et n’importe quelle rafle peut être choisie. Une position qui revient arrête la partie, et le camp qui a le plus de pions gagne.',
+    ludii: 'Les prises se font en ligne droite, un saut par tour, et un pas est toujours permis\u00a0: les parties sont longues, et après 1\u202f250 tours chacun la partie est nulle.',
+  },
+  expectTitle: 'À quoi s’attendre',
+  boardKeys: 'Tab jusqu’à un pion qui peut jouer, Entrée pour le prendre\u202f; puis Tab jusqu’à sa destination, Entrée pour le poser\u202f; Échap le lâche.',
+  chessKeys: 'Sur l’échiquier\u00a0: les flèches déplacent le curseur, Entrée ou Espace prend une pièce et la pose, Échap la lâche.',
+
 
   notFound: 'Page introuvable',
   notFoundText: 'Cette page n’existe pas.',
@@ -711,6 +794,11 @@ export function lang(): Lang {
 
 export function t(): Dict {
   return dicts[current];
+}
+
+// The dictionary of a language, whatever the page's.
+export function dictOf(l: Lang): Dict {
+  return dicts[l];
 }
 
 export function setLang(l: Lang): void {

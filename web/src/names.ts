@@ -122,6 +122,11 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
   let how = d.terminations[o.termination] ?? o.termination;
   const loser = o.winner ? g.sides.find((s) => s !== o.winner) : null;
   if (o.termination === 'resignation' && loser) how = d.resigned(sideName(loser));
+  else if (o.termination === 'no legal move' && loser && g.spec.game === 'awithlaknannai') {
+    // No piece left is said as such; a side blocked has no move left.
+    const pieces = g.position?.[loser === 'white' ? 'white' : 'black'];
+    if (Array.isArray(pieces) && pieces.length === 0) how = d.noPieceLeft(sideName(loser));
+  }
   else if (o.termination === 'time forfeit') {
     // The side whose flag fell: the loser, or at Awechec's draw the one whose clock shows 0.
     const fell = loser ?? g.sides.find((_, i) => (g.clock?.remaining_ms[i] ?? 1) <= 0) ?? null;
@@ -137,6 +142,20 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
   const stopped = o.termination === 'resignation' || o.termination === 'time forfeit';
   const score = g.spec.game === 'awechec' || stopped ? '' : d.score(o.score[0] ?? 0, o.score[1] ?? 0);
   return { head, detail: [how, score, o.result].filter(Boolean).join(' · ') };
+}
+
+// How an agreed stop would end the game now: "White wins, score 8–3".
+export function agreementText(g: GameState): string {
+  const d = t();
+  const a = g.agreement;
+  if (!a) return '';
+  const head = a.winner ? d.wins(sideName(a.winner)) : d.draw;
+  return g.spec.game === 'awechec' ? head : `${head}, ${d.score(a.score[0] ?? 0, a.score[1] ?? 0)}`;
+}
+
+// Whether an agreed stop is decided by the board (the seeds or pieces), not a plain draw.
+export function stopDecides(g: GameState): boolean {
+  return g.spec.game !== 'awechec';
 }
 
 export function outcomeText(g: GameState): string {

@@ -47,6 +47,15 @@ export function match(path: string, search: string): Route {
   return { name: 'notfound', params: {}, query: new URLSearchParams(search) };
 }
 
+// The router of the page, for `retitle`.
+let active: Router | null = null;
+
+// The tab's title made again from the page shown (a page whose title depends on what it loaded
+// calls it once it has).
+export function retitle(): void {
+  active?.retitle();
+}
+
 export class Router {
   private page: Page | null = null;
   private route: Route | null = null;
@@ -56,6 +65,7 @@ export class Router {
     private pages: Record<string, Mount>,
     private changed: (route: Route) => void,
   ) {
+    active = this;
     window.addEventListener('popstate', () => this.render());
     document.addEventListener('click', (e) => this.onClick(e));
   }

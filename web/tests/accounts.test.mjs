@@ -334,6 +334,9 @@ export async function ratedFriendGameNeedsAccounts({ browser }) {
 
     // The friend, signed out, is asked to sign in (in French), then comes back and takes the seat.
     await b.page.goto(link);
+    // Nothing is taken before the friend says so.
+    await waitText(b.page, 'join-what', 'Kolowis');
+    await b.page.getByTestId('join-accept').click();
     await waitText(b.page, 'sign-in-needed', 'Une partie classée demande un compte');
     await screenshot(b.page, 'rated-friend-sign-in-needed-phone');
     await b.page.getByTestId('sign-in-to-join').click();
@@ -341,6 +344,7 @@ export async function ratedFriendGameNeedsAccounts({ browser }) {
     await b.page.getByTestId('account-switch').click();
     await b.page.waitForURL(/\/signup\?next=/);
     await signUp(b.page, yaw);
+    await b.page.getByTestId('join-accept').click();
     await b.page.waitForURL(new RegExp(`/game/${id}$`));
     await waitText(b.page, 'player-white', '(vous)');
     await waitText(b.page, 'rated-label', 'Partie classée');

@@ -33,13 +33,15 @@ export async function frenchInterface({ browser }) {
     await newGame(page, { game: 'awele', rules: 'awari', opponent: 'computer', level: 1, side: 'first', clock: [3, 2] });
     await waitText(page, 'status', 'À vous de jouer');
     check((await text(page, 'resign')) === 'Abandonner', 'resign is “Abandonner”');
-    check((await text(page, 'draw')) === 'Proposer la nulle', 'the draw offer is French');
+    // At Awélé an agreed stop is decided by the seeds: named so.
+    check((await text(page, 'draw')) === 'Proposer d’arrêter ici', `the stop proposal is French: ${await text(page, 'draw')}`);
     check(/Retourner le plateau/.test(await text(page, 'flip')), 'flip is French');
     check(/Sud/.test(await text(page, 'player-south')), 'the side is “Sud”');
     check(/Ordinateur, niveau 1/.test(await text(page, 'player-north')), 'the computer is named in French');
     check((await page.getByTestId('pit-C').getAttribute('aria-label')).startsWith('Case C'), 'the pits are labelled in French');
     await page.getByTestId('pit-C').click();
-    await waitText(page, 'announce', /a joué/);
+    // Every move said in words: « Sud sème C. », « Nord sème e et prend 2 graines en c. »
+    await waitText(page, 'announce', /^(Sud|Nord) sème [A-Fa-f]( et prend \d+ graines? en [A-Fa-f]( et [A-Fa-f])*)?\.$/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] button.move').length >= 2);
     await waitText(page, 'status', 'À vous de jouer');
     // Resign: the ending in French words.

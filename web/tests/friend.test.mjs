@@ -29,8 +29,13 @@ export async function friendGameWithSpectator({ browser }) {
     check(link.startsWith(`${base()}/game/${id}?invite=`), `the invitation link: ${link}`);
     await screenshot(a.page, 'friend-invite');
 
-    // The friend opens the link: takes the seat; the address loses its token.
+    // The friend opens the link: asked first (a link opened by the wrong person, or a preview bot,
+    // takes nothing), then takes the seat; the address loses its token.
     await b.page.goto(link);
+    await waitText(b.page, 'join-what', 'Ama');
+    check(/Waiting for your friend/.test(await text(a.page, 'status')), 'the seat is still free while the friend is asked');
+    await screenshot(b.page, 'friend-join-question-phone');
+    await b.page.getByTestId('join-accept').click();
     await b.page.getByTestId('status').waitFor();
     await b.page.waitForFunction(() => !location.search.includes('invite'));
     await waitText(b.page, 'player-north', '(you)');
@@ -82,7 +87,7 @@ export async function friendGameWithSpectator({ browser }) {
       check(answer[0] === 403 && answer[1] === 'fair_play', `the API refuses engine help during the game: ${answer}`);
     }
     const announced = await c.page.getByTestId('announce').innerText();
-    check(/played/.test(announced), `moves are announced: ${announced}`);
+    check(/^(South|North) sows [A-Fa-f]( and captures \d+ seeds? from .+)?\.$/.test(announced), `moves are announced in words: ${announced}`);
     // The clock of the side to move runs, the other does not.
     await a.page.waitForTimeout(1500);
     const south = await text(c.page, 'clock-south');
@@ -95,13 +100,19 @@ export async function friendGameWithSpectator({ browser }) {
     await a.page.getByTestId('error').waitFor({ state: 'visible' });
     check((await text(a.page, 'error')).length > 0, 'the error is shown');
 
-    // A draw offered and declined; a takeback asked and accepted.
+    // A stop proposed (at Awélé the seeds decide: the ending it would give is shown before it is
+    // sent) and declined; a takeback asked and accepted.
+    check((await text(a.page, 'draw')) === 'Propose to stop here', `the stop is named for what it does: ${await text(a.page, 'draw')}`);
     await a.page.getByTestId('draw').click();
-    await waitText(b.page, 'draw-offer', 'South offers a draw');
-    await waitText(c.page, 'draw-offer', 'South offers a draw');
+    await waitText(a.page, 'stop-question', /Stopped now: (South wins|North wins|Draw), score \d+–\d+\. Propose to stop the game here\?/);
+    await a.page.getByTestId('stop-confirm').click();
+    await waitText(b.page, 'draw-offer', /South proposes to stop here\. Stopped now: .+, score \d+–\d+\./);
+    await waitText(c.page, 'draw-offer', 'South proposes to stop here');
     await screenshot(b.page, 'friend-draw-offer-phone');
     await b.page.getByTestId('draw-decline').click();
     await b.page.getByTestId('draw-offer').waitFor({ state: 'detached' });
+    await waitText(a.page, 'draw-declined', 'Your proposal to stop was declined.');
+    await waitText(c.page, 'draw-declined', 'South’s proposal to stop was declined.');
     const before = await moveCount(a.page);
     await a.page.getByTestId('takeback').click();
     await waitText(b.page, 'takeback-offer', 'South asks to take back');

@@ -214,6 +214,20 @@ impl Position {
         self.effective_capture(pit).1.seeds
     }
 
+    /// The pits whose seeds `pit`, a legal move, captures, in the order of the board (none if it
+    /// captures nothing).
+    ///
+    /// ```
+    /// use awe_awele::{Pit, Position, RuleSet};
+    /// let p = Position::parse("0,0,0,0,0,2/1,2,0,0,0,1 S 21 21", RuleSet::Awechec).unwrap();
+    /// assert_eq!(p.pits_taken(Pit::F), vec![Pit::a, Pit::b]);
+    /// ```
+    pub fn pits_taken(&self, pit: Pit) -> Vec<Pit> {
+        let (sown, capture) = self.effective_capture(pit);
+        let (before, after) = (sown.pits(), sown.without(&capture).pits());
+        Pit::ALL.into_iter().filter(|p| before[p.index()] > 0 && after[p.index()] == 0).collect()
+    }
+
     /// The position after `pit`, which must be legal here.
     #[inline]
     pub fn play(&self, pit: Pit) -> Position {

@@ -44,7 +44,8 @@ impl WebGame for awe_awele::Position {
     }
 
     fn move_view(&self, pit: awe_awele::Pit) -> Value {
-        json!({ "text": self.move_text(pit), "pit": pit.index(), "takes": self.seeds_taken(pit) })
+        let from: Vec<usize> = self.pits_taken(pit).iter().map(|p| p.index()).collect();
+        json!({ "text": self.move_text(pit), "pit": pit.index(), "takes": self.seeds_taken(pit), "from": from })
     }
 
     fn record(game: &Game<Self>, names: [&str; 2], _: awe_awechec::Language) -> String {
@@ -131,7 +132,9 @@ impl WebGame for awe_awechec::Position {
         let text = self.move_text(action);
         match action {
             Action::Awele(pit) => {
-                json!({ "text": text, "kind": "awele", "pit": pit.index(), "takes": self.awele().seeds_taken(pit) })
+                let from: Vec<usize> =
+                    self.awele().pits_taken(pit).iter().map(|p| p.index()).collect();
+                json!({ "text": text, "kind": "awele", "pit": pit.index(), "takes": self.awele().seeds_taken(pit), "from": from })
             }
             Action::Decide(decision) => json!({
                 "text": text,

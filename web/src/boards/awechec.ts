@@ -11,6 +11,7 @@ import type { BoardContext, GameBoard, Lang } from './board';
 import { createAweleBoard } from './awele';
 import { type PowersView, drawPowers } from './awechec/powers';
 import { type Side, T } from './awechec/texts';
+import { chessWords } from '../game/describe';
 
 interface ChessMove {
   text: string;
@@ -85,6 +86,15 @@ export function createAwechecBoard(): GameBoard {
   const decision = div('awechec-decision', head);
   const chessBox = div('awechec-chess', grid);
   const cgEl = div('awechec-cg', chessBox);
+  // The keyboard's way onto the board: the board takes the focus, a cursor moves on it.
+  cgEl.tabIndex = 0;
+  cgEl.setAttribute('role', 'application');
+  const keysHelp = div('sr-only', chessBox);
+  keysHelp.id = `awechec-keys-${Math.random().toString(36).slice(2, 8)}`;
+  cgEl.setAttribute('aria-describedby', keysHelp.id);
+  const cursorSay = div('sr-only', chessBox);
+  cursorSay.setAttribute('aria-live', 'polite');
+  cursorSay.setAttribute('data-testid', 'chess-cursor');
   const promo = div('awechec-promotion', chessBox);
   promo.hidden = true;
   const aweleBox = div('awechec-awele', grid);
@@ -173,7 +183,70 @@ export function createAwechecBoard(): GameBoard {
       promo.appendChild(b);
     });
     promo.hidden = false;
+    promo.querySelector<HTMLElement>('button')?.focus();
   }
+
+  // ---- the keyboard: a cursor, Enter or Space as a click on its square ----
+
+  let cursor: Key | null = null;
+
+  function describeSquare(sq: Key): string {
+    const lang: Lang = ctx?.lang ?? 'fr';
+    const t = T[lang];
+    const piece = cg?.state.pieces.get(sq);
+    const selected = cg?.state.selected;
+    const dest = !!selected && (cg?.state.movable.dests?.get(selected) ?? []).includes(sq);
+    return t.square(sq, piece ? t.piece(piece.color, piece.role) : null, dest, selected === sq);
+  }
+
+  function showCursor(): void {
+    if (!cg || !cursor) return;
+    cg.setAutoShapes([{ orig: cursor, brush: 'blue' }]);
+    cursorSay.textContent = describeSquare(cursor);
+    cgEl.dataset.cursor = cursor;
+  }
+
+  function firstCursor(): Key {
+    const dests = cg?.state.movable.dests;
+    const from = dests && dests.size ? dests.keys().next().value : undefined;
+    if (from) return from as Key;
+    return (cg?.state.orientation === 'black' ? 'e8' : 'e1') as Key;
+  }
+
+  function onBoardKey(e: KeyboardEvent): void {
+    if (!cg) return;
+    const white = cg.state.orientation === 'white';
+    const steps: Record<string, [number, number]> = {
+      ArrowUp: [0, white ? 1 : -1],
+      ArrowDown: [0, white ? -1 : 1],
+      ArrowLeft: [white ? -1 : 1, 0],
+      ArrowRight: [white ? 1 : -1, 0],
+    };
+    const step = steps[e.key];
+    if (step) {
+      e.preventDefault();
+      const at = cursor ?? firstCursor();
+      const file = Math.max(0, Math.min(7, at.charCodeAt(0) - 97 + step[0]));
+      const rank = Math.max(1, Math.min(8, Number(at[1]) + step[1]));
+      cursor = `${String.fromCharCode(97 + file)}${rank}` as Key;
+      showCursor();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      cursor ??= firstCursor();
+      cg.selectSquare(cursor);
+      showCursor();
+    } else if (e.key === 'Escape') {
+      cg.selectSquare(null);
+      showCursor();
+    }
+  }
+
+  cgEl.addEventListener('keydown', onBoardKey);
+  cgEl.addEventListener('focus', () => {
+    cursor ??= firstCursor();
+    showCursor();
+  });
+  cgEl.addEventListener('blur', () => cg?.setAutoShapes([]));
 
   function closePromotion(): void {
     promo.hidden = true;
@@ -250,7 +323,9 @@ export function createAwechecBoard(): GameBoard {
       if (!canMove) cg.cancelMove();
       cg.set(config);
     }
-    cgEl.setAttribute('aria-label', `${T[c.lang].board}: ${v.fen}`);
+    cgEl.setAttribute('aria-label', `${T[c.lang].board}. ${chessWords(v.fen, c.lang)}`);
+    keysHelp.textContent = T[c.lang].keys;
+    if (document.activeElement === cgEl) showCursor();
   }
 
   // ---- the rest: phase, status, decision, Awélé, powers ----
@@ -269,7 +344,8 @@ export function createAwechecBoard(): GameBoard {
     if (ended) line = ended;
     else switch (step.kind) {
       case 'awele':
-        line = `${t.aweleTurn(step.player)} ${t.aweleHint}`;
+        // The hint that seeds become powers stands under the powers while none is won.
+        line = v.powers?.owners?.length ? `${t.aweleTurn(step.player)} ${t.aweleHint}` : t.aweleTurn(step.player);
         break;
       case 'decision':
         line = t.decision(step.power, step.owner, step.mover);
@@ -355,9 +431,11 @@ export function createAwechecBoard(): GameBoard {
     drawPowers(powersSvg, { owners, marked }, c.lang, active && marked < owners.length);
     const left = owners.length - Math.min(marked, owners.length);
     const w = owners.filter((o) => o === 'white').length;
-    powersTitle.textContent = `${t.powers} — ${t.counts(w, owners.length - w, left)}`;
-    powersLegend.textContent = t.legend;
-    powersSvg.setAttribute('aria-label', `${t.powers}: ${t.counts(w, owners.length - w, left)}`);
+    // No power won yet (the first Awélé game): said, rather than "left 0".
+    const counts = owners.length ? t.counts(w, owners.length - w, left) : t.noneYet;
+    powersTitle.textContent = `${t.powers} — ${counts}`;
+    powersLegend.textContent = owners.length ? t.legend : t.noPowers;
+    powersSvg.setAttribute('aria-label', `${t.powers}${c.lang === 'fr' ? '\u00a0: ' : ': '}${counts}`);
 
     // The handicaps.
     handicaps.replaceChildren();

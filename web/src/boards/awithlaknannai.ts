@@ -45,8 +45,32 @@ interface Scene {
 
 const SVG = 'http://www.w3.org/2000/svg';
 const texts = {
-  fr: { choose: 'Quelle prise\u202f?', cancel: 'Annuler', board: 'Plateau d’awithlaknannai' },
-  en: { choose: 'Which capture?', cancel: 'Cancel', board: 'Awithlaknannai board' },
+  fr: {
+    choose: 'Quelle prise\u202f?',
+    cancel: 'Annuler',
+    board: 'Plateau d’awithlaknannai',
+    white: 'Blancs',
+    black: 'Noirs',
+    none: 'aucun pion',
+    toMove: (c: Color) => (c === 'white' ? 'trait aux Blancs' : 'trait aux Noirs'),
+    start: (p: string, c: Color) => `${p}\u00a0: pion ${c === 'white' ? 'blanc' : 'noir'}, il peut jouer`,
+    dest: (p: string, taking: boolean) => (taking ? `${p}\u00a0: sauter ici` : `${p}\u00a0: aller ici`),
+    head: (p: string, whole: boolean) => (whole ? `${p}\u00a0: s’arrêter ici` : `${p}\u00a0: pion choisi, Entrée pour le lâcher`),
+    take: (p: string) => `${p}\u00a0: prendre ce pion`,
+  },
+  en: {
+    choose: 'Which capture?',
+    cancel: 'Cancel',
+    board: 'Awithlaknannai board',
+    white: 'White',
+    black: 'Black',
+    none: 'no piece',
+    toMove: (c: Color) => (c === 'white' ? 'White to move' : 'Black to move'),
+    start: (p: string, c: Color) => `${p}: ${c} piece, it can move`,
+    dest: (p: string, taking: boolean) => (taking ? `${p}: jump here` : `${p}: move here`),
+    head: (p: string, whole: boolean) => (whole ? `${p}: stop here` : `${p}: piece chosen, Enter lets it go`),
+    take: (p: string) => `${p}: take this piece`,
+  },
 };
 
 let boards = 0;
@@ -99,7 +123,8 @@ export function createAwithlaknannaiBoard(): GameBoard {
   const element = document.createElement('div');
   element.className = 'board awithlaknannai-board';
   element.setAttribute('data-testid', 'board');
-  const root = svg('svg', { class: 'serpents', role: 'img' });
+  // A group, not an image: its points are buttons for the keyboard.
+  const root = svg('svg', { class: 'serpents', role: 'group' });
   element.appendChild(root);
   const defs = svg('defs', {}, root);
   for (const [color, light, dark] of [
@@ -364,8 +389,79 @@ export function createAwithlaknannaiBoard(): GameBoard {
       if (at) drawPiece(gPieces, at, color, 1, '', p);
     }
     if (scene.mover) drawPiece(gTop, scene.mover.at, scene.mover.color, scene.mover.scale, 'moving', '');
+    keyboard(scene);
     const t = texts[ctx?.lang ?? 'fr'];
-    root.setAttribute('aria-label', `${t.board}: ${view.text ?? ''}`);
+    const sep = ctx?.lang === 'en' ? ': ' : '\u00a0: ';
+    const side = (c: Color) => {
+      const points = c === 'white' ? view.white : view.black;
+      return `${c === 'white' ? t.white : t.black}${sep}${points.length ? points.join(', ') : t.none}`;
+    };
+    const turn = view.turn === 'white' || view.turn === 'black' ? `. ${t.toMove(view.turn)}` : '';
+    root.setAttribute('aria-label', `${t.board}${sep}${side('white')}. ${side('black')}${turn}.`);
+  }
+
+  /** The points a keyboard may act on, in the order of the board: the pieces that can move,
+   * then, a piece chosen, where it may go (and itself, to let go or to stop a chain). */
+  function keyboard(scene: Scene): void {
+    const t = texts[ctx?.lang ?? 'fr'];
+    const moves = scene.hints ? offered() : [];
+    const dests = prefix.length ? nextPoints(moves, prefix) : new Set<string>();
+    const startSet = !prefix.length ? starts(moves) : new Set<string>();
+    const choices = choosing ? distinguishing() : new Map<string, SerpentsMove>();
+    const whole = prefix.length > 0 && complete(moves, prefix).length > 0;
+    for (const c of Array.from(gHit.children)) {
+      const p = c.getAttribute('data-point') ?? '';
+      let label: string | null = null;
+      if (choosing) label = choices.has(p) ? t.take(p) : null;
+      else if (startSet.has(p)) label = t.start(p, (view.white.includes(p) ? 'white' : 'black') as Color);
+      else if (dests.has(p)) label = t.dest(p, matching(moves, [...prefix, p]).some((m) => m.captured.length > 0));
+      else if (prefix.length && p === head()) label = t.head(p, whole);
+      if (label) {
+        c.setAttribute('tabindex', '0');
+        c.setAttribute('role', 'button');
+        c.setAttribute('aria-label', label);
+      } else {
+        c.removeAttribute('tabindex');
+        c.removeAttribute('role');
+        c.removeAttribute('aria-label');
+      }
+    }
+  }
+
+  /** Puts the keyboard's focus on the first point offered now (a destination first). */
+  function focusOffered(): void {
+    const hit = gHit.querySelector<SVGElement>('.dest[tabindex="0"]') ?? gHit.querySelector<SVGElement>('[tabindex="0"]');
+    hit?.focus();
+  }
+
+  /** What Enter or Space does on point `p`: what a click there does. */
+  function activate(p: string): void {
+    const moves = offered();
+    if (choosing) {
+      const m = distinguishing().get(p);
+      if (m) send(m);
+      return;
+    }
+    if (!prefix.length) {
+      if (starts(moves).has(p)) {
+        prefix = [p];
+        render();
+        focusOffered();
+      }
+      return;
+    }
+    if (p === head()) {
+      if (complete(moves, prefix).length) finishIfWhole(true);
+      else if (prefix.length === 1) {
+        cancel();
+        gHit.querySelector<SVGElement>(`[data-point="${p}"]`)?.focus();
+      }
+      return;
+    }
+    if (nextPoints(moves, prefix).has(p)) {
+      land(p);
+      if (prefix.length) focusOffered();
+    }
   }
 
   function drawPiece(parent: Element, at: XY, color: Color, scale: number, extra: string, point: string): void {
@@ -566,6 +662,14 @@ export function createAwithlaknannaiBoard(): GameBoard {
     if (e.key === 'Escape') cancel();
   }
 
+  function onPointKey(e: KeyboardEvent): void {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const p = (e.target as Element | null)?.getAttribute?.('data-point');
+    if (!p) return;
+    e.preventDefault();
+    activate(p);
+  }
+
   function onOutside(e: PointerEvent): void {
     if (!element.contains(e.target as Node)) cancel();
   }
@@ -578,6 +682,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
     if (prefix.length) e.preventDefault();
   });
   document.addEventListener('keydown', onKey);
+  root.addEventListener('keydown', onPointKey);
   document.addEventListener('pointerdown', onOutside, true);
   const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
     if (relayout()) render();

@@ -3,7 +3,7 @@
 import { api, type GameState } from '../api';
 import { fill, h, icon } from '../dom';
 import { lang, t } from '../i18n';
-import { sideName } from '../names';
+import { agreementText, sideName, stopDecides } from '../names';
 import { inviteOf } from '../store';
 
 export interface ControlsContext {
@@ -47,13 +47,23 @@ export function drawOffers(box: HTMLElement, c: ControlsContext): void {
   const o = game.offers;
   const lines: HTMLElement[] = [];
   const other = (side: string | null) => side !== null && side !== you;
-  if (o.draw) lines.push(h('p', { 'data-testid': 'draw-offer' }, o.draw === you ? d.youOfferedDraw : d.drawOffered(sideName(o.draw))));
+  // At Awélé and Awithlaknannai an agreed stop is decided by the seeds or pieces: said so.
+  const stop = stopDecides(game);
+  if (o.draw) {
+    const text = stop ? (o.draw === you ? d.youProposedStop : d.stopOffered(sideName(o.draw))) : o.draw === you ? d.youOfferedDraw : d.drawOffered(sideName(o.draw));
+    lines.push(h('p', { 'data-testid': 'draw-offer' }, text, stop && game.agreement ? ` ${d.stopWouldGive(agreementText(game))}` : ''));
+  }
+  if (o.declined && !o.draw && game.status === 'playing') {
+    const computer = game.seats.some((s) => s.kind === 'computer');
+    const text = o.declined === you ? (computer ? d.computerDeclined(stop) : d.declined(null, stop)) : d.declined(sideName(o.declined), stop);
+    lines.push(h('p', { 'data-testid': 'draw-declined' }, text));
+  }
   if (o.takeback) lines.push(h('p', { 'data-testid': 'takeback-offer' }, o.takeback === you ? d.youAskedTakeback : d.takebackAsked(sideName(o.takeback))));
   if (o.rematch && !game.rematch) lines.push(h('p', { 'data-testid': 'rematch-offer' }, o.rematch === you ? d.youAskedRematch : d.rematchAsked(sideName(o.rematch))));
   if (you && game.status === 'playing') {
     if (other(o.draw))
       lines.push(
-        h('button', { type: 'button', class: 'primary', 'data-testid': 'draw-accept', onclick: () => send({ t: 'draw', offer: true }) }, d.acceptDraw),
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'draw-accept', onclick: () => send({ t: 'draw', offer: true }) }, stop ? d.acceptStop : d.acceptDraw),
         h('button', { type: 'button', 'data-testid': 'draw-decline', onclick: () => send({ t: 'draw', offer: false }) }, d.decline),
       );
     if (other(o.takeback))
@@ -72,6 +82,8 @@ export function drawOffers(box: HTMLElement, c: ControlsContext): void {
 // The players' buttons; resigning asks first.
 export class Actions {
   confirming = false;
+  // Asking before proposing a stop the board decides, with the ending it would give.
+  confirmingStop = false;
 
   draw(box: HTMLElement, c: ControlsContext): void {
     const d = t();
@@ -134,9 +146,53 @@ export class Actions {
         );
       }
       // An offer from the other side is answered in the offers box, above.
-      if (!o.draw || o.draw === you) {
-        const label = o.draw === you ? `${d.withdraw}${lang() === 'fr' ? '\u00a0: ' : ': '}${d.offerDraw.toLowerCase()}` : d.offerDraw;
-        btns.push(h('button', { type: 'button', 'data-testid': 'draw', onclick: () => send({ t: 'draw', offer: o.draw !== you }) }, label));
+      const stop = stopDecides(game);
+      const offer = stop ? d.proposeStop : d.offerDraw;
+      if (stop && this.confirmingStop && !o.draw) {
+        btns.push(
+          h(
+            'div',
+            { class: 'confirm', role: 'group', 'aria-label': d.stopQuestion, 'data-testid': 'stop-question' },
+            h('span', {}, game.agreement ? `${d.stopWouldGive(agreementText(game))} ${d.stopQuestion}` : d.stopQuestion),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'primary',
+                'data-testid': 'stop-confirm',
+                onclick: () => {
+                  this.confirmingStop = false;
+                  send({ t: 'draw', offer: true });
+                  c.redraw();
+                },
+              },
+              d.stopConfirm,
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-testid': 'stop-cancel',
+                onclick: () => {
+                  this.confirmingStop = false;
+                  c.redraw();
+                  focus('draw');
+                },
+              },
+              d.cancel,
+            ),
+          ),
+        );
+      } else if (!o.draw || o.draw === you) {
+        const label = o.draw === you ? `${d.withdraw}${lang() === 'fr' ? '\u00a0: ' : ': '}${offer.toLowerCase()}` : offer;
+        const click = () => {
+          if (stop && o.draw !== you) {
+            this.confirmingStop = true;
+            c.redraw();
+            focus('stop-confirm');
+          } else send({ t: 'draw', offer: o.draw !== you });
+        };
+        btns.push(h('button', { type: 'button', 'data-testid': 'draw', onclick: click }, label));
       }
       if (!o.takeback || o.takeback === you) {
         const label = o.takeback === you ? `${d.withdraw}${lang() === 'fr' ? '\u00a0: ' : ': '}${d.askTakeback.toLowerCase()}` : d.askTakeback;

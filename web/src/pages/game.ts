@@ -7,11 +7,12 @@ import { fill, h, icon, keepFocus } from '../dom';
 import { lang, t } from '../i18n';
 import { diffText, outcomeParts, outcomeText, ratingText, seatText, sideName, specText, gameName } from '../names';
 import { errorText, refusalOf } from '../errors';
-import { navigate, type Page, type Route } from '../router';
+import { navigate, retitle, type Page, type Route } from '../router';
 import { GameSocket } from '../socket';
 import { inviteOf, rememberMine } from '../store';
 import { Clocks } from '../game/clocks';
-import { example, moveText, tokens } from '../game/notation';
+import { example, tokens } from '../game/notation';
+import { describeMove } from '../game/describe';
 import { MoveList } from '../game/movelist';
 import { AnalysisPanel } from '../game/analysis';
 import { Actions, drawInvite, drawOffers, drawRecord, type ControlsContext } from '../game/controls';
@@ -82,6 +83,13 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const ratedBox = h('p', { class: 'rated-label', 'data-testid': 'rated-label' });
   const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'announce' });
   const connBox = h('p', { class: 'connection', role: 'status' });
+  // An invitation opened: the seat is taken only once the player says so.
+  const joinBox = h('section', { class: 'card join', 'data-testid': 'join-box', 'aria-labelledby': 'join-title' });
+  joinBox.hidden = true;
+  // A move that would end the game by a repetition: played only once the player says so.
+  const repeatBox = h('div', { class: 'confirm repeat', role: 'alertdialog', 'data-testid': 'repeat-warning' });
+  repeatBox.hidden = true;
+  let repeating: string | null = null;
 
   const moveInput = h('input', {
     type: 'text',
@@ -108,8 +116,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const page = h(
     'div',
     { class: 'game-page' },
-    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, watchingBox, errorBox, signInBox, connBox, replayNav, moveForm),
-    h('div', { class: 'side-col' }, heading, ratedBox, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
+    heading,
+    h('div', { class: 'board-col' }, joinBox, topBar, boardWrap, bottomBar, watchingBox, repeatBox, errorBox, signInBox, connBox, replayNav, moveForm),
+    h('div', { class: 'side-col' }, ratedBox, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
     announcer,
   );
   root.appendChild(page);
@@ -127,6 +136,15 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     return { ...c, remaining_ms: remaining };
   }
 
+  // The clocks of the position shown: in a replay, as they were after its move.
+  function clockShown(g: GameState): GameState['clock'] {
+    const c = shownClock(g);
+    if (!c || viewPly === null || viewPly >= g.ply) return c;
+    const after = viewPly > 0 ? history?.clocks?.[viewPly - 1] : null;
+    const remaining = after && after.length === 2 ? after.slice() : [c.initial_ms, c.initial_ms];
+    return { ...c, remaining_ms: remaining, running: null };
+  }
+
   // Talking to the server.
   function send(message: Record<string, unknown>): void {
     if (socket?.send(message)) return;
@@ -136,10 +154,50 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     });
   }
 
-  function sendMove(text: string): void {
+  function sendMove(text: string, confirmed = false): void {
     if (!game) return;
     if (viewPly !== null) view(null);
+    // A move that brings a position back ends the game: the player is asked first.
+    const repeats = game.legal.some((m: any) => m && m.text === text && m.repeats === true);
+    if (repeats && !confirmed) {
+      repeating = text;
+      drawRepeat();
+      return;
+    }
+    repeating = null;
+    drawRepeat();
     send({ t: 'move', ply: game.ply, move: text });
+  }
+
+  function drawRepeat(): void {
+    const d = t();
+    if (!repeating || !game) {
+      fill(repeatBox);
+      repeatBox.hidden = true;
+      return;
+    }
+    const text = repeating;
+    fill(
+      repeatBox,
+      h('span', {}, d.repeatsWarning(game.spec.game)),
+      h('button', { type: 'button', class: 'danger', 'data-testid': 'repeat-play', onclick: () => sendMove(text, true) }, `${d.playAnyway} (${text})`),
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-testid': 'repeat-cancel',
+          onclick: () => {
+            repeating = null;
+            drawRepeat();
+            // The board shows the position again, the move not played.
+            drawBoard(false);
+          },
+        },
+        d.cancel,
+      ),
+    );
+    repeatBox.hidden = false;
+    repeatBox.querySelector<HTMLElement>('[data-testid="repeat-play"]')?.focus();
   }
 
   function showError(message: () => string): void {
@@ -348,6 +406,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const bottom = bottomSide();
     const top = game.sides.find((s) => s !== bottom) ?? game.sides[1]!;
     heading.textContent = specText(game.spec);
+    retitle();
     ratedBox.textContent = d.ratedGame;
     ratedBox.hidden = !game.rated;
     // A spectator is told so, near the players (an imported record has no players to watch).
@@ -355,7 +414,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import' || game.status === 'cancelled';
     playerBar(topBar, top);
     playerBar(bottomBar, bottom);
-    clocks.update(shownClock(game), game.sides, game.status === 'playing');
+    clocks.update(clockShown(game), game.sides, game.status === 'playing' && viewPly === null);
     drawStatus();
     const c = controlsContext();
     keepFocus(inviteBox, () => drawInvite(inviteBox, game!));
@@ -433,6 +492,11 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     followHistory(g);
     if (previous && g.ply !== previous.ply) {
       controls.confirming = false;
+      controls.confirmingStop = false;
+      if (repeating) {
+        repeating = null;
+        drawRepeat();
+      }
       if (g.ply > previous.ply) {
         if (error) {
           error = null;
@@ -440,7 +504,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         }
         const m = g.last;
         const mover = previous.turn;
-        if (m && mover) announcer.textContent = t().played(sideName(mover), moveText(m, lang()));
+        if (m && mover) announcer.textContent = describeMove(g.spec.game, m, sideName(mover), lang());
       }
     }
     if (previous && previous.status !== 'over' && g.status === 'over') announcer.textContent = outcomeText(g);
@@ -457,6 +521,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     if (!game || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+    // A board that takes the arrow keys itself (the chessboard's cursor) keeps them.
+    if (target?.closest?.('[role="application"]')) return;
     const n = history ? history.moves.length : game.ply;
     const k = viewPly ?? game.ply;
     let to: number | null | undefined;
@@ -471,8 +537,44 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   }
   document.addEventListener('keydown', onKey);
 
+  // Shows what the invitation is for and waits for the player's answer: true to take the seat.
+  async function askToJoin(): Promise<boolean> {
+    let peek: GameState | null = null;
+    try {
+      peek = (await api.state(id)).game;
+    } catch {
+      return true; // the join says what is wrong
+    }
+    // Taken already, or not waiting: nothing to ask (the join, or watching, says the rest).
+    if (destroyed || peek.status !== 'waiting') return peek.status === 'waiting';
+    const d = t();
+    const creator = peek.seats.find((s) => s.kind === 'human');
+    const who = creator ? seatText(creator, peek.kind) : d.anonymous;
+    return new Promise((resolve) => {
+      const answer = (yes: boolean) => {
+        joinBox.hidden = true;
+        fill(joinBox);
+        resolve(yes);
+      };
+      fill(
+        joinBox,
+        h('h2', { id: 'join-title' }, d.joinTitle),
+        h('p', { 'data-testid': 'join-what' }, d.joinWhat(specText(peek!.spec), who)),
+        peek!.rated ? h('p', { class: 'rated-label' }, d.joinRated) : null,
+        h(
+          'div',
+          { class: 'actions' },
+          h('button', { type: 'button', class: 'primary', 'data-testid': 'join-accept', onclick: () => answer(true) }, d.joinButton),
+          h('button', { type: 'button', 'data-testid': 'join-watch', onclick: () => answer(false) }, d.justWatch),
+        ),
+      );
+      joinBox.hidden = false;
+      joinBox.querySelector<HTMLElement>('[data-testid="join-accept"]')?.focus();
+    });
+  }
+
   async function start(): Promise<void> {
-    if (invite && inviteOf(id) !== invite) {
+    if (invite && inviteOf(id) !== invite && (await askToJoin()) && !destroyed) {
       try {
         await api.join(id, invite);
         rememberMine(id);

@@ -134,7 +134,9 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
 
   function field(label: string, control: HTMLElement, help?: string, id?: string): HTMLElement {
     const lab = h('label', { class: 'field-label', for: id }, label);
-    return h('div', { class: 'field' }, lab, control, help ? h('p', { class: 'help' }, help) : null);
+    const helpId = help && id ? `${id}-help` : undefined;
+    if (helpId) control.setAttribute('aria-describedby', helpId);
+    return h('div', { class: 'field' }, lab, control, help ? h('p', { class: 'help', id: helpId, 'data-testid': helpId }, help) : null);
   }
 
   function select(id: string, values: string[], labels: Record<string, string>, current: string, onPick: (v: string) => void): HTMLSelectElement {
@@ -169,7 +171,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
           'div',
           { class: 'field-row' },
           field(d.board, select('awi-board', BOARDS, d.boards, settings.awiBoard, (v) => set('awiBoard', v)), undefined, 'awi-board'),
-          field(d.ruleSet, select('rules', RULES.awithlaknannai!, d.ruleSets, settings.awiRules, (v) => set('awiRules', v)), undefined, 'rules'),
+          field(d.ruleSet, select('rules', RULES.awithlaknannai!, d.ruleSets, settings.awiRules, (v) => set('awiRules', v)), d.expect[settings.awiRules], 'rules'),
         ),
       );
     } else {

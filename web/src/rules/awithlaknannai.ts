@@ -1,5 +1,5 @@
 // The rules of Awithlaknannai, for players, in French and English.
-import type { Lang } from '../i18n';
+import { dictOf, type Lang } from '../i18n';
 import { serpentsBoard, serpentsStart, type Diagrams } from './diagrams';
 import { h2, h3, p, table, ul } from './text';
 
@@ -10,7 +10,16 @@ const STRAIGHT_AFTER = { white: ['t7', 'b7', 'm2'], black: ['t1', 'm9'], turn: '
 const STRAIGHT_MOVE = { text: 'b4xt5xt7', path: ['b4', 't5', 't7'], captured: ['m5', 't6'] };
 
 export function awithlaknannaiRules(lang: Lang, d: Diagrams): HTMLElement[] {
-  return lang === 'fr' ? fr(d) : en(d);
+  const rules = lang === 'fr' ? fr(d) : en(d);
+  // What to expect from each rule set, after their table (the same words as the new-game form).
+  const at = rules.findIndex((e) => e.tagName === 'H3');
+  const t = dictOf(lang);
+  const expect = [
+    h3(t.expectTitle),
+    ul(...(['wikipedia', 'globejoueur', 'bell', 'ludii'] as const).map((r) => `**${t.ruleSets[r]?.replace(/ \(.*\)$/, '') ?? r}**${lang === 'fr' ? '\u00a0: ' : ': '}${t.expect[r]}`)),
+  ];
+  rules.splice(at < 0 ? rules.length : at, 0, ...expect);
+  return rules;
 }
 
 function en(d: Diagrams): HTMLElement[] {

@@ -32,7 +32,8 @@ export function table(head: string[], rows: string[][]): HTMLElement {
     h(
       'table',
       {},
-      h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, rich(c))))),
+      // An empty corner is a plain cell: a header must name something.
+      h('thead', {}, h('tr', {}, head.map((c) => (c ? h('th', { scope: 'col' }, rich(c)) : h('td', {}))))),
       h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, rich(c)) : h('td', {}, rich(c))))))),
     ),
   );

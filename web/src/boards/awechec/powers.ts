@@ -1,5 +1,6 @@
-// The list of powers as the rules draw it: 7 × 7 green circles filled in reading order, each
-// power a disc of its owner's colour; used ones pale, the one in use (or next) ringed.
+// The list of powers as the rules draw it: 7 × 7 places filled in reading order, each power a
+// large disc of its owner's colour (White's light with a dark rim, Black's dark), a place not yet
+// won a small dashed ring; used ones pale, the one in use (or next) ringed.
 import type { Lang } from '../board';
 import { type Side, T } from './texts';
 
@@ -30,7 +31,7 @@ export function drawPowers(svg: SVGSVGElement, powers: PowersView, lang: Lang, a
     const y = Math.floor(i / N) * CELL + CELL / 2;
     const owner = owners[i];
     if (!owner) {
-      el('circle', { cx: x, cy: y, r: 14, class: 'slot' }, svg);
+      el('circle', { cx: x, cy: y, r: 6, class: 'slot' }, svg);
       continue;
     }
     const used = i < marked;

@@ -54,6 +54,16 @@ export const T = {
     promotion: 'Promotion',
     pieces: { q: 'Dame', r: 'Tour', b: 'Fou', n: 'Cavalier' } as Record<string, string>,
     board: 'Échiquier',
+    keys: 'Les flèches déplacent le curseur, Entrée ou Espace prend une pièce puis la pose, Échap la lâche.',
+    square: (sq: string, piece: string | null, dest: boolean, selected: boolean) =>
+      `${sq}\u00a0: ${piece ?? 'vide'}${selected ? ', choisie' : ''}${dest ? ', coup possible' : ''}`,
+    piece: (colour: Side, role: string) => {
+      const name = ({ king: 'roi', queen: 'dame', rook: 'tour', bishop: 'fou', knight: 'cavalier', pawn: 'pion' } as Record<string, string>)[role] ?? role;
+      const feminine = name === 'dame' || name === 'tour';
+      return `${name} ${colour === 'white' ? (feminine ? 'blanche' : 'blanc') : feminine ? 'noire' : 'noir'}`;
+    },
+    noneYet: 'aucun pour l’instant',
+    noPowers: 'Chaque graine prise à l’awélé devient un pouvoir de sa couleur.',
     forced: 'Variante forcée\u00a0: un seul choix.',
     legend: 'dans l’ordre des prises\u202f; pâles\u00a0: utilisés\u202f; cerclé\u00a0: en cours ou le prochain',
   },
@@ -85,6 +95,12 @@ export const T = {
     promotion: 'Promotion',
     pieces: { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight' } as Record<string, string>,
     board: 'Chessboard',
+    keys: 'Arrow keys move the cursor, Enter or Space takes a piece and puts it down, Escape lets go.',
+    square: (sq: string, piece: string | null, dest: boolean, selected: boolean) =>
+      `${sq}: ${piece ?? 'empty'}${selected ? ', chosen' : ''}${dest ? ', a possible move' : ''}`,
+    piece: (colour: Side, role: string) => `${colour} ${role}`,
+    noneYet: 'none yet',
+    noPowers: 'Every seed captured at Awélé becomes a power of its colour.',
     forced: 'Forced-powers variant: one choice only.',
     legend: 'in the order of the captures; pale: used; ringed: in use or next',
   },
