@@ -125,10 +125,11 @@ function drawFrame(): void {
           'aria-pressed': lang() === l ? 'true' : 'false',
           'data-testid': `lang-${l}`,
           lang: l,
-          'aria-label': l === 'fr' ? 'Français' : 'English',
           onclick: () => setLang(l),
         },
+        // The visible word first in the spoken name: "FR, Français".
         l.toUpperCase(),
+        h('span', { class: 'sr-only' }, l === 'fr' ? ', Français' : ', English'),
       ),
     ),
   );

@@ -1,7 +1,7 @@
 // Helpers for the browser tests: the site's address, a Chromium that must start, pages that
 // remember their errors, screenshots in web/test-output/, and small waiting helpers.
 import { chromium } from 'playwright-core';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,8 +26,8 @@ export const PHONE = { width: 390, height: 844 };
 
 // A page in a fresh context (its own cookie: its own player). Errors of the page's script are
 // kept in page.errors and fail the scenario when checked with noErrors().
-export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', reducedMotion = 'no-preference' } = {}) {
-  const context = await browser.newContext({ viewport, locale, reducedMotion, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', reducedMotion = 'no-preference', bypassCSP = false } = {}) {
+  const context = await browser.newContext({ viewport, locale, reducedMotion, bypassCSP, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
@@ -123,4 +123,17 @@ export async function apiPost(page, path, body) {
 
 export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+// axe-core (web/node_modules), run in the page: its serious and critical findings, each as
+// "rule: what is wrong (how many elements)". The page's context must bypass the site's
+// Content-Security-Policy (newPage(…, { bypassCSP: true })) for the script to be added.
+const AXE = await readFile(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+export async function axe(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
+  const results = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }

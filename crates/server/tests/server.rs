@@ -463,3 +463,144 @@ async fn a_rated_game_moves_the_ratings_by_its_result() {
     let (status, _) = guest.get("/api/players/nobody").await;
     assert_eq!(status, 404);
 }
+
+/// A friend game between two browsers: (the creator, first; the friend; the id).
+async fn friends(
+    server: &common::Server,
+    spec: Value,
+    position: Option<&str>,
+) -> (Browser, Browser, String) {
+    let mut a = Browser::new(server);
+    let mut body = json!({ "spec": spec, "opponent": { "kind": "friend" }, "side": "white" });
+    if let Some(position) = position {
+        body["position"] = json!(position);
+    }
+    let (id, invite) = a.create(body).await;
+    let mut b = Browser::new(server);
+    let (status, joined) =
+        b.post(&format!("/api/games/{id}/join"), json!({ "invite": invite })).await;
+    assert_eq!(status, 200, "{joined}");
+    (a, b, id)
+}
+
+async fn game(browser: &mut Browser, id: &str) -> Value {
+    let (status, state) = browser.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, 200, "{state}");
+    state["game"].clone()
+}
+
+#[tokio::test]
+async fn the_state_says_how_a_stop_would_end_and_whose_offer_was_declined() {
+    let server = start("agreement").await;
+    let (mut a, mut b, id) = friends(&server, awele("abapa"), None).await;
+    // At the start, an agreed stop under abapa: each side takes its own seeds, 24 each.
+    let state = game(&mut a, &id).await;
+    assert_eq!(state["agreement"], json!({ "winner": null, "score": [24, 24] }));
+    assert_eq!(
+        a.post(&format!("/api/games/{id}/act"), json!({ "t": "draw", "offer": true })).await.0,
+        200
+    );
+    assert_eq!(
+        b.post(&format!("/api/games/{id}/act"), json!({ "t": "draw", "offer": false })).await.0,
+        200
+    );
+    let state = game(&mut a, &id).await;
+    assert_eq!(
+        (state["offers"]["draw"].clone(), state["offers"]["declined"].clone()),
+        (Value::Null, json!("south"))
+    );
+    // Withdrawn by the side that offered it: not declined.
+    assert_eq!(
+        a.post(&format!("/api/games/{id}/act"), json!({ "t": "draw", "offer": true })).await.0,
+        200
+    );
+    assert_eq!(game(&mut a, &id).await["offers"]["declined"], Value::Null, "a new offer clears it");
+    assert_eq!(
+        a.post(&format!("/api/games/{id}/act"), json!({ "t": "draw", "offer": false })).await.0,
+        200
+    );
+    assert_eq!(game(&mut a, &id).await["offers"]["declined"], Value::Null);
+    // A resignation keeps the seeds as they stand (none captured yet), not an agreement's share.
+    assert_eq!(a.post(&format!("/api/games/{id}/act"), json!({ "t": "resign" })).await.0, 200);
+    let state = game(&mut a, &id).await;
+    assert_eq!(state["outcome"]["score"], json!([0, 0]), "{}", state["outcome"]);
+    assert_eq!(state["agreement"], Value::Null, "over: no stop to propose");
+    let (_, record) = a.text(&format!("/api/games/{id}/record")).await;
+    assert!(record.contains("[Score \"0-0\"]"), "{record}");
+}
+
+#[tokio::test]
+async fn legal_moves_that_repeat_a_position_say_so_and_histories_carry_the_clocks() {
+    let server = start("repeats").await;
+    let spec = json!({ "game": "awithlaknannai", "board": "mosona", "rules": "bell" });
+    let (mut a, mut b, id) = friends(&server, spec, Some("b......./........./ww...... w 0")).await;
+    for (ply, text) in [(0, "b2-b3"), (1, "t1-t2"), (2, "b3-b2")] {
+        let browser = if ply % 2 == 0 { &mut a } else { &mut b };
+        let (status, answer) = browser
+            .post(&format!("/api/games/{id}/act"), json!({ "t": "move", "ply": ply, "move": text }))
+            .await;
+        assert_eq!(status, 200, "{text}: {answer}");
+    }
+    let state = game(&mut b, &id).await;
+    let repeats: Vec<&str> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["repeats"] == true)
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(repeats, ["t2-t1"], "{}", state["legal"]);
+    // A game with a clock: the clocks after each move come with the history.
+    let clock = json!({ "minutes": 5, "increment": 2 });
+    let mut c = Browser::new(&server);
+    let (id, invite) = c
+        .create(json!({ "spec": awele("awechec"), "opponent": { "kind": "friend" }, "side": "south", "clock": clock }))
+        .await;
+    let mut d = Browser::new(&server);
+    assert_eq!(d.post(&format!("/api/games/{id}/join"), json!({ "invite": invite })).await.0, 200);
+    for ply in 0..3u64 {
+        let mover = if ply % 2 == 0 { &mut c } else { &mut d };
+        let text = pick(&game(mover, &id).await, ply as usize);
+        let (status, _) = mover
+            .post(&format!("/api/games/{id}/act"), json!({ "t": "move", "ply": ply, "move": text }))
+            .await;
+        assert_eq!(status, 200);
+    }
+    let (status, history) = c.get(&format!("/api/games/{id}/history")).await;
+    assert_eq!(status, 200);
+    let clocks = history["clocks"].as_array().expect("clocks");
+    assert_eq!(clocks.len(), 3);
+    // The first move is not timed; then each move costs its mover the time it took, less the
+    // increment.
+    assert_eq!(clocks[0], json!([300_000, 300_000]), "{clocks:?}");
+    assert_eq!(clocks[1][0], 300_000, "{clocks:?}");
+    assert!((290_000..=302_000).contains(&clocks[1][1].as_i64().unwrap()), "{clocks:?}");
+    assert!(clocks.iter().all(|c| c.as_array().is_some_and(|c| c.len() == 2)));
+}
+
+#[tokio::test]
+async fn games_nobody_has_moved_in_for_ten_minutes_leave_the_lobby() {
+    let server = start("adjourned").await;
+    let mut a = Browser::new(&server);
+    let (id, _) = a
+        .create(json!({ "spec": awele("awechec"), "opponent": { "kind": "computer", "level": 1 } }))
+        .await;
+    let listed =
+        |lobby: &Value| lobby["playing"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str());
+    let (_, lobby) = a.get("/api/lobby").await;
+    assert!(listed(&lobby), "{lobby}");
+    // Eleven minutes later, nobody having moved.
+    sqlx::any::install_default_drivers();
+    let db = sqlx::AnyPool::connect(&server.database).await.unwrap();
+    let old = awe_server::store::now_ms() - 11 * 60_000;
+    sqlx::query("UPDATE games SET updated_at = $1 WHERE id = $2")
+        .bind(old)
+        .bind(&id)
+        .execute(&db)
+        .await
+        .unwrap();
+    let (_, lobby) = a.get("/api/lobby").await;
+    assert!(!listed(&lobby), "an abandoned game is adjourned: {lobby}");
+    // It goes on at its address whenever someone plays.
+    assert_eq!(game(&mut a, &id).await["status"], "playing");
+}

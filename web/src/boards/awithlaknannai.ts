@@ -556,6 +556,7 @@ export function createAwithlaknannaiBoard(): GameBoard {
     chooser.appendChild(no);
     chooser.hidden = false;
     render();
+    chooser.querySelector<HTMLElement>('button')?.focus();
   }
 
   function hideChooser(): void {

@@ -490,6 +490,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     game = g;
     if (viewPly !== null && viewPly > g.ply) viewPly = null;
     followHistory(g);
+    // What is said to a screen reader: the move, and the end if it came with it.
+    const said: string[] = [];
     if (previous && g.ply !== previous.ply) {
       controls.confirming = false;
       controls.confirmingStop = false;
@@ -502,12 +504,14 @@ export function mountGame(root: HTMLElement, route: Route): Page {
           error = null;
           window.clearTimeout(errorTimer);
         }
+        // The last move, by the side that was to play before it (states may be skipped).
         const m = g.last;
-        const mover = previous.turn;
-        if (m && mover) announcer.textContent = describeMove(g.spec.game, m, sideName(mover), lang());
+        const mover = (g.before && typeof g.before.turn === 'string' ? g.before.turn : null) ?? previous.turn;
+        if (m && mover) said.push(describeMove(g.spec.game, m, sideName(mover), lang()));
       }
     }
-    if (previous && previous.status !== 'over' && g.status === 'over') announcer.textContent = outcomeText(g);
+    if (previous && previous.status !== 'over' && g.status === 'over') said.push(outcomeText(g));
+    if (said.length) announcer.textContent = said.join(' ');
     // A rematch both players wanted: they go to it.
     if (rematchSeen !== undefined && rematchSeen === null && g.rematch && you) {
       navigate(`/game/${encodeURIComponent(g.rematch)}`);

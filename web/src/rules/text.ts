@@ -26,9 +26,12 @@ export const ol = (...items: string[]) => h('ol', {}, items.map((i) => h('li', {
 export const pre = (text: string) => h('pre', { class: 'notation' }, text);
 
 export function table(head: string[], rows: string[][]): HTMLElement {
+  // A narrow screen scrolls the table sideways: the keyboard may too (it takes the focus), and
+  // a screen reader names it by its columns.
+  const name = head.filter(Boolean).map((c) => c.replace(/\*\*|`/g, '')).join(' · ');
   return h(
     'div',
-    { class: 'table-wrap' },
+    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': name },
     h(
       'table',
       {},
