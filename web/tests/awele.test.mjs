@@ -1,5 +1,5 @@
 // Awélé: a person plays a whole game against the computer at level 1 by clicking pits.
-import { check, newGame, newPage, noErrors, screenshot, text, apiGet, gameId } from './lib.mjs';
+import { check, newGame, newPage, noErrors, screenshot, text, apiGet, gameId, playingThroughRepeats, waitText } from './lib.mjs';
 
 // Waits until the board offers moves (and no animation runs) or the game is over; says which pits
 // are offered and how many seeds the board shows, read at the same instant.
@@ -30,7 +30,7 @@ export async function wholeGameAgainstLevel1({ browser }) {
   try {
     await newGame(page, { game: 'awele', rules: 'abapa', opponent: 'computer', level: 1, side: 'first' });
     const id = gameId(page);
-    check(/Your turn/.test(await text(page, 'status')), 'South (the player) moves first');
+    await waitText(page, 'status', 'Your turn');
     await screenshot(page, 'awele-start');
     let moves = 0;
     for (;;) {
@@ -50,8 +50,9 @@ export async function wholeGameAgainstLevel1({ browser }) {
         await page.getByTestId(pick).click();
       }
       moves++;
-      // The server took the move: the list grows (the board then shows it).
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] button.move').length > n, before);
+      // The server took the move: the list grows (the board then shows it); a move that would
+      // repeat a position is asked about first.
+      await playingThroughRepeats(page, (n) => document.querySelectorAll('[data-testid="move-list"] button.move').length > n, before);
       if (moves === 2) {
         // Mid-sowing: the seeds are on their way.
         await page.waitForTimeout(150);

@@ -1,7 +1,7 @@
 // Awithlaknannai: capture chains entered landing point by landing point, by clicks (desktop) and
 // by a drag then taps (Kolowis on a phone, the board turned upright), checked against the legal
 // moves the server sends.
-import { DESKTOP, PHONE, apiGet, apiPost, base, check, newPage, noErrors, screenshot, sleep } from './lib.mjs';
+import { DESKTOP, PHONE, apiGet, apiPost, base, check, newPage, noErrors, playingThroughRepeats, screenshot, sleep } from './lib.mjs';
 
 // Waits until `fn` (run in the page, and awaited there: it may fetch) returns something truthy,
 // and returns it. (page.waitForFunction does not wait for a promise the function returns.)
@@ -94,13 +94,12 @@ async function enterChain(page, id, game, chain, choose, shots) {
     if (i >= 1) check(taken.length >= 1, `a piece shown taken after ${i} jumps`);
     if (shots[i]) await screenshot(page, shots[i]);
   }
-  // The move is sent: the server has it as the game's next move.
-  await until(
+  // The move is sent (a move that would repeat a position is asked about first): the server has
+  // it as the game's next move.
+  await playingThroughRepeats(
     page,
     async ([gid, ply]) => (await (await fetch(`/api/games/${gid}`)).json()).game.moves.length > ply,
     [id, game.ply],
-    15000,
-    `the server to receive ${chain.text}`,
   );
   const after = await apiGet(page, `/api/games/${id}`);
   const played = after.game.moves[game.ply];

@@ -137,3 +137,15 @@ export async function axe(page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+// A move that would bring a position back is asked about first (the game would end): played.
+// Waits for `done` (run in the page) or the question, whichever comes; answers the question.
+export async function playingThroughRepeats(page, done, arg) {
+  for (let i = 0; i < 300; i++) {
+    if (await page.evaluate(done, arg)) return;
+    const question = page.getByTestId('repeat-play');
+    if (await question.isVisible().catch(() => false)) await question.click();
+    await sleep(50);
+  }
+  throw new Error('the move was never played');
+}
