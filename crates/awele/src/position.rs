@@ -366,6 +366,10 @@ impl awe_game::Position for Position {
             .to_string()
     }
 
+    fn move_word(&self, pit: Pit) -> String {
+        pit.to_string()
+    }
+
     fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
         notation::parse_move(self, text)
     }

@@ -259,12 +259,27 @@ pub struct EndgameArgs {
 pub struct MatchArgs {
     pub game: GameName,
     /// Player A: random, greedy (the move that captures most now), mcts (awe's tree search with
-    /// random playouts), awe:LEVEL or ugi:COMMAND.
+    /// random playouts), awe:LEVEL, ugi:COMMAND or uci:COMMAND (another program; a UCI engine
+    /// is sent `position startpos` for a game from the start).
     #[arg(long)]
     pub a: String,
     /// Player B, as A.
     #[arg(long)]
     pub b: String,
+    /// An option of A, when it is another program: sent as `setoption name NAME value VALUE`
+    /// (repeat for several).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub a_option: Vec<String>,
+    /// An option of B, as --a-option.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub b_option: Vec<String>,
+    /// What A, another program, wants between the moves of `position … moves` (default a
+    /// space; '' for engines that write them back to back, as Aalina does: `moves FfEa`).
+    #[arg(long, value_name = "TEXT", default_value = " ")]
+    pub a_move_separator: String,
+    /// What B wants between moves, as --a-move-separator.
+    #[arg(long, value_name = "TEXT", default_value = " ")]
+    pub b_move_separator: String,
     /// Games to play; A and B take each colour in turn.
     #[arg(long, default_value_t = 10)]
     pub games: u32,

@@ -7,7 +7,7 @@ use std::sync::{Arc, mpsc};
 use anyhow::{Context, Result};
 use awe_game::{Game, GameResult};
 use awe_players::sprt::{Results, Sprt, Verdict};
-use awe_players::{Playable, Player};
+use awe_players::{Driving, Playable, Player};
 use awe_search::{Engine, Level};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -62,6 +62,59 @@ struct Played {
     result: GameResult,
     plies: usize,
     summary: Option<String>,
+    /// The time A and B took for their moves.
+    thought: [Thought; 2],
+}
+
+/// The time a player took to move, over its moves.
+#[derive(Clone, Copy, Debug, Default)]
+struct Thought {
+    moves: u32,
+    total: std::time::Duration,
+    longest: std::time::Duration,
+}
+
+impl Thought {
+    fn add(&mut self, took: std::time::Duration) {
+        self.moves += 1;
+        self.total += took;
+        self.longest = self.longest.max(took);
+    }
+
+    fn merge(&mut self, other: &Thought) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+    }
+
+    /// `A took 0.290 s a move (97 % of its time), at most 0.301 s`.
+    fn summary(&self, name: &str, time: std::time::Duration) -> String {
+        if self.moves == 0 {
+            return format!("{name} made no move");
+        }
+        let mean = self.total.as_secs_f64() / self.moves as f64;
+        format!(
+            "{name} took {mean:.3} s a move ({:.0} % of its time), at most {:.3} s, over {} moves",
+            100.0 * mean / time.as_secs_f64(),
+            self.longest.as_secs_f64(),
+            self.moves
+        )
+    }
+}
+
+/// How a side's program is driven, from `--a-option` and `--a-move-separator` or B's.
+fn driving(options: &[String], separator: &str, flag: &str) -> Result<Driving> {
+    let options = options
+        .iter()
+        .map(|text| {
+            let (name, value) = text
+                .split_once('=')
+                .filter(|(name, _)| !name.trim().is_empty())
+                .with_context(|| format!("{flag} `{text}`: write it NAME=VALUE"))?;
+            Ok((name.trim().to_owned(), value.trim().to_owned()))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Driving { move_separator: separator.to_owned(), options })
 }
 
 fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
@@ -71,13 +124,16 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
         None => None,
     };
     let sprt = sprt(args)?;
+    let driving_a = driving(&args.a_option, &args.a_move_separator, "--a-option")?;
+    let driving_b = driving(&args.b_option, &args.b_move_separator, "--b-option")?;
     // Every worker's own players, checked before any game starts.
     let mut workers = Vec::new();
     for w in 0..args.concurrency as u64 {
         let seed = args.seed.wrapping_add(w * 1000);
         workers.push([
-            Player::<P>::parse(&args.a, &start, seed).context("--a")?,
-            Player::<P>::parse(&args.b, &start, seed.wrapping_add(1)).context("--b")?,
+            Player::<P>::parse_with(&args.a, &start, seed, &driving_a).context("--a")?,
+            Player::<P>::parse_with(&args.b, &start, seed.wrapping_add(1), &driving_b)
+                .context("--b")?,
         ]);
     }
     let next = Arc::new(AtomicU32::new(0));
@@ -106,6 +162,7 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
         let mut results = Results::default();
         let mut points = 0.0;
         let mut ended = 0u32;
+        let mut thought = [Thought::default(); 2];
         for played in receiver {
             let played = match played {
                 Ok(played) => played,
@@ -126,6 +183,9 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
             }
             points += a_points;
             ended += 1;
+            for (total, game) in thought.iter_mut().zip(&played.thought) {
+                total.merge(game);
+            }
             let detail = played.summary.map_or_else(String::new, |s| format!(" ({s})"));
             println!(
                 "game {}: A as {}, {} in {} moves{detail}, A scores {}",
@@ -158,6 +218,8 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
                 sprt.llr(&results)
             );
         }
+        println!("{}", thought[0].summary("A", time));
+        println!("{}", thought[1].summary("B", time));
         match results.elo() {
             Some((elo, error)) => println!(
                 "elo {elo:+.1} ± {error:.1} (95 %), {} wins {} draws {} losses",
@@ -205,10 +267,13 @@ fn play_game<P: Playable>(
     for player in players.iter_mut() {
         player.new_game()?;
     }
+    let mut thought = [Thought::default(); 2];
     while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
         let mover = if game.current().turn() == a_side { 0 } else { 1 };
+        let asked = std::time::Instant::now();
         let mv =
             players[mover].choose(&game, time).with_context(|| format!("game {}", index + 1))?;
+        thought[mover].add(asked.elapsed());
         game.play(mv).with_context(|| format!("game {}", index + 1))?;
     }
     if game.outcome().is_none() {
@@ -220,6 +285,7 @@ fn play_game<P: Playable>(
         result: awe_game::record::result_of(&game),
         plies: game.moves().len(),
         summary: P::summary(&game),
+        thought,
     })
 }
 

@@ -410,6 +410,57 @@ fn a_match_drives_another_program_over_ugi() {
     assert!(last_line(&output).ends_with(" / 2"), "{}", last_line(&output));
 }
 
+/// A UCI engine of another kind (Aalina's dialect: moves back to back, `startpos`, options),
+/// played by a script that writes down what it is sent and finds every game over.
+#[test]
+fn a_match_drives_a_uci_engine_in_its_dialect() {
+    let log = temp_file("uci-sent.log", "");
+    let script = temp_file(
+        "fake-uci.sh",
+        &format!(
+            "while read line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n    uci) echo 'id name fake'; echo uciok;;\n    isready) echo readyok;;\n    go*) echo 'bestmove 0000';;\n    quit) exit 0;;\n  esac\ndone\n",
+            log = log.display()
+        ),
+    );
+    let engine = format!("uci:sh {}", script.display());
+    let output = awe(&[
+        "match",
+        "awele",
+        "--rules",
+        "abapa",
+        "--a",
+        "greedy",
+        "--b",
+        &engine,
+        "--b-option",
+        "OwnBook=false",
+        "--b-move-separator",
+        "",
+        "--games",
+        "1",
+        "--time",
+        "0.02",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("says the game is over (`bestmove 0000`)"),
+        "{}",
+        stderr(&output)
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let option = lines.iter().position(|l| *l == "setoption name OwnBook value false");
+    let ready = lines.iter().position(|l| *l == "isready");
+    assert!(option.is_some() && option < ready, "{sent}");
+    // Two opening plies, greedy's move as South, then B's turn: three pits back to back.
+    let position = lines.iter().find(|l| l.starts_with("position ")).expect("a position");
+    let moves = position.strip_prefix("position startpos moves ").expect(position);
+    assert_eq!(moves.len(), 3, "{position}");
+    let sides: Vec<bool> = moves.chars().map(|c| c.is_ascii_uppercase()).collect();
+    assert_eq!(sides, [true, false, true], "{position}");
+    assert!(lines.contains(&"go movetime 20"), "{sent}");
+}
+
 #[test]
 fn analyze_finds_the_best_move_and_judges_a_record() {
     let output = awe(&[

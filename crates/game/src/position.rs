@@ -107,6 +107,12 @@ pub trait Position: Clone + fmt::Debug {
     /// The move written in the game's notation, as it is played from this position.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// The move as engine protocols write it: the shortest text that names it, with no
+    /// annotation (at Awélé the pit, `E`, where [`Position::move_text`] writes `E(3)`).
+    fn move_word(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+
     /// Reads a move written in the game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
 

@@ -1,5 +1,5 @@
 //! The players of a match, by their specifications: `random`, `greedy`, `mcts`, `awe:LEVEL`,
-//! `ugi:COMMAND`, and the players only some games have.
+//! `ugi:COMMAND`, `uci:COMMAND`, and the players only some games have.
 
 use std::time::Duration;
 
@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::Playable;
-use crate::ugi::Client;
+use crate::ugi::{Client, Dialect};
 
 /// A player of `awe match` that only some games have (Awechec's baselines).
 pub trait Special<P: Position>: Send {
@@ -37,10 +37,30 @@ pub enum Player<P: Playable> {
     Special(Box<dyn Special<P>>),
 }
 
+/// How a player that is another program is driven, where engines differ from the protocol.
+#[derive(Clone, Debug)]
+pub struct Driving {
+    /// Written between the moves of `position … moves` (a space by default).
+    pub move_separator: String,
+    /// `setoption` sent once it is ready: name and value.
+    pub options: Vec<(String, String)>,
+}
+
+impl Default for Driving {
+    fn default() -> Self {
+        Driving { move_separator: " ".to_owned(), options: Vec::new() }
+    }
+}
+
 impl<P: Playable> Player<P> {
-    /// Reads a specification: `random`, `greedy`, `awe:LEVEL` or `ugi:COMMAND`, for games from
-    /// `start`.
+    /// Reads a specification: `random`, `greedy`, `awe:LEVEL`, `ugi:COMMAND` or `uci:COMMAND`,
+    /// for games from `start`.
     pub fn parse(spec: &str, start: &P, seed: u64) -> Result<Player<P>> {
+        Player::parse_with(spec, start, seed, &Driving::default())
+    }
+
+    /// As [`Player::parse`], another program being driven as `driving` says.
+    pub fn parse_with(spec: &str, start: &P, seed: u64, driving: &Driving) -> Result<Player<P>> {
         let rng = SmallRng::seed_from_u64(seed);
         if let Some(special) = P::special(spec, seed) {
             return Ok(Player::Special(special?));
@@ -51,11 +71,25 @@ impl<P: Playable> Player<P> {
             None if spec == "mcts" => Player::Mcts(rng),
             Some(("awe", level)) => {
                 let level: Level = level.parse().map_err(anyhow::Error::msg)?;
-                Player::Awe(Box::new(Engine::new(P::evaluator(start), level, seed)))
+                let mut engine = Engine::new(P::evaluator(start), level, seed);
+                // A match gives each move its time: what is left of it would be lost.
+                engine.set_spend_all(true);
+                Player::Awe(Box::new(engine))
             }
-            Some(("ugi", command)) => Player::Ugi(Client::start(command)?),
+            Some((protocol @ ("ugi" | "uci"), command)) => {
+                // UGI programs read awe's position texts; a UCI engine of another game may know
+                // only `startpos`.
+                let uci = protocol == "uci";
+                let dialect = Dialect {
+                    protocol: if uci { "uci" } else { "ugi" },
+                    move_separator: driving.move_separator.clone(),
+                    options: driving.options.clone(),
+                    startpos: uci.then(|| start.position_text()),
+                };
+                Player::Ugi(Client::start_with(command, dialect)?)
+            }
             _ => bail!(
-                "`{spec}` is no player (random, greedy, mcts, awe:LEVEL, ugi:COMMAND; awechec: baseline, baseline-awele)"
+                "`{spec}` is no player (random, greedy, mcts, awe:LEVEL, ugi:COMMAND, uci:COMMAND; awechec: baseline, baseline-awele)"
             ),
         })
     }

@@ -71,6 +71,8 @@ pub struct Engine<P: Position, E> {
     searcher: Searcher<P, E>,
     level: Level,
     rng: SmallRng,
+    /// Whether the time a move is given is that move's alone (see [`crate::time`]).
+    spend_all: bool,
 }
 
 impl<P: Position, E: Evaluator<P>> Engine<P, E> {
@@ -85,7 +87,14 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
             searcher: Searcher::new(eval, megabytes),
             level,
             rng: SmallRng::seed_from_u64(seed),
+            spend_all: false,
         }
+    }
+
+    /// Spends all the time each move is given (a match's time a move), rather than saving what a
+    /// search sure of its move does not need (a share of a clock, the default).
+    pub fn set_spend_all(&mut self, on: bool) {
+        self.spend_all = on;
     }
 
     /// Its level.
@@ -139,7 +148,12 @@ impl<P: Position, E: Evaluator<P>> Engine<P, E> {
             let near: Vec<_> = scores.iter().filter(|&&(_, s)| s >= best - slack).collect();
             return Some(near[self.rng.random_range(0..near.len())].0);
         }
-        let limits = Limits { depth: Some(strength.depth), time, ..Limits::default() };
+        let limits = Limits {
+            depth: Some(strength.depth),
+            time,
+            spend_all: self.spend_all,
+            ..Limits::default()
+        };
         let found = self.searcher.search(game, &limits, report);
         found.best().copied()
     }

@@ -28,6 +28,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time to think.
     pub time: Option<Duration>,
+    /// Whether [`Limits::time`] is this move's alone, all of it to spend (`go movetime`), rather
+    /// than a share of a clock that a search sure of its move saves (see [`crate::time`]).
+    pub spend_all: bool,
     /// Set by another thread to stop at once (the protocol's `stop`).
     pub stop: Option<Arc<AtomicBool>>,
     /// Read the time from the nodes searched at this many a second instead of the wall clock
@@ -278,7 +281,11 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             Some(speed) => Clock::Nodes(speed),
             None => Clock::Real(Instant::now()),
         };
-        self.time = limits.time.map(TimeManager::new);
+        self.time = limits.time.map(if limits.spend_all {
+            TimeManager::spend_all
+        } else {
+            TimeManager::new
+        });
         self.budget_from = limits.ponder.is_none().then_some(Duration::ZERO);
         self.set_exact(exact);
         self.limits = limits;

@@ -1,9 +1,15 @@
-//! The time a search spends: a budget given (`go movetime`, `--time`, a share of a clock) is
-//! spent, not a ceiling kept far from. The search stops at the budget (the hard limit) whatever it
-//! is doing, and starts no new depth past a share of it (the soft limit): a depth that cannot end
-//! in time still searches the best move of the last one first, and may find a better one. The
-//! soft limit moves with the search: further when the score falls from one depth to the next (the
-//! position is harder than it looked), nearer when the best move stays the same depth after depth.
+//! The time a search spends. A budget is of one of two kinds:
+//!
+//! - **this move's alone** (`go movetime`, a match's time a move): what is left of it is lost, so
+//!   the search spends all of it but a [`margin`], stopping inside a depth with the best move
+//!   found so far;
+//! - **a share of a clock** (`go wtime …`, the site's computer): what is saved is time for later
+//!   moves. The search stops at the budget (the hard limit) whatever it is doing, and starts no
+//!   new depth past a share of it (the soft limit): a depth that cannot end in time still
+//!   searches the best move of the last one first, and may find a better one. The soft limit
+//!   moves with the search: further when the score falls from one depth to the next (the
+//!   position is harder than it looked), nearer when the best move stays the same depth after
+//!   depth.
 //!
 //! Time is read from a [`Clock`]: the wall clock, or, in tests, the nodes searched at a fixed
 //! speed, so that what a search spends can be checked exactly.
@@ -31,6 +37,12 @@ impl Clock {
     }
 }
 
+/// What a search keeps back from a budget that is this move's alone: the time to stop, answer
+/// and be read, a twentieth of the budget and at most 30 ms.
+pub fn margin(budget: Duration) -> Duration {
+    (budget / 20).min(Duration::from_millis(30))
+}
+
 /// The share of the budget past which no depth starts, at first.
 const SOFT: f64 = 0.5;
 
@@ -44,6 +56,8 @@ pub const STABLE: f64 = 0.35;
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
     budget: Duration,
+    /// Whether the budget is this move's alone: then it is all spent, less the margin.
+    spend_all: bool,
     /// The current soft limit, as a share of the budget.
     soft: f64,
     /// The best move's and score of the last depth, and how many depths in a row it stayed.
@@ -52,18 +66,28 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
+    /// A budget that is a share of a clock.
     pub fn new(budget: Duration) -> TimeManager {
-        TimeManager { budget, soft: SOFT, last_score: None, stable: 0 }
+        TimeManager { budget, spend_all: false, soft: SOFT, last_score: None, stable: 0 }
+    }
+
+    /// A budget that is this move's alone.
+    pub fn spend_all(budget: Duration) -> TimeManager {
+        TimeManager { spend_all: true, ..TimeManager::new(budget) }
     }
 
     /// The hard limit: the search stops there, inside a depth if need be.
     pub fn hard(&self) -> Duration {
-        self.budget
+        if self.spend_all { self.budget - margin(self.budget) } else { self.budget }
     }
 
     /// Whether a new depth may start, `elapsed` spent.
     pub fn may_start_depth(&self, elapsed: Duration) -> bool {
-        elapsed < self.budget.mul_f64(self.soft)
+        if self.spend_all {
+            elapsed < self.hard()
+        } else {
+            elapsed < self.budget.mul_f64(self.soft)
+        }
     }
 
     /// A depth ended with `score`; `same_best` tells whether its best move is the last depth's.
@@ -104,5 +128,18 @@ mod tests {
         assert!(time.may_start_depth(Duration::from_millis(349)));
         assert_eq!(time.hard(), budget);
         assert_eq!(Clock::Nodes(1000).elapsed(500), Duration::from_millis(500));
+    }
+
+    #[test]
+    fn a_budget_that_is_the_moves_alone_is_spent_but_the_margin() {
+        let mut time = TimeManager::spend_all(Duration::from_millis(300));
+        assert_eq!(time.hard(), Duration::from_millis(285));
+        for _ in 0..8 {
+            time.depth_done(20, true);
+            assert!(time.may_start_depth(Duration::from_millis(284)));
+            assert!(!time.may_start_depth(Duration::from_millis(285)));
+        }
+        assert_eq!(margin(Duration::from_secs(1)), Duration::from_millis(30));
+        assert_eq!(margin(Duration::from_millis(20)), Duration::from_millis(1));
     }
 }

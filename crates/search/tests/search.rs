@@ -276,3 +276,41 @@ fn a_search_spends_its_budget_and_no_more() {
         }
     }
 }
+
+/// Issue 29: a move's own time (`go movetime`) is spent, at least 90 % of it on average and
+/// never more than the budget, on a clock of nodes that makes both exact.
+#[test]
+fn a_moves_own_time_is_spent_but_the_margin() {
+    let speed = 1_000_000;
+    let granularity = std::time::Duration::from_micros(2_049);
+    let mut rng = SmallRng::seed_from_u64(29);
+    let (mut spent, mut given, mut searches) = (0.0, 0.0, 0);
+    for i in 0..24 {
+        let rules = RuleSet::ALL[i % 3];
+        let game = random_game(Awele::new(rules), rng.random_range(0..40), &mut rng);
+        if game.outcome().is_some() {
+            continue;
+        }
+        for budget_ms in [20, 100, 300] {
+            let budget = std::time::Duration::from_millis(budget_ms);
+            let limits = Limits {
+                time: Some(budget),
+                spend_all: true,
+                simulated_speed: Some(speed),
+                ..Limits::default()
+            };
+            let found = Searcher::new(AweleEval::default(), 1).search(&game, &limits, |_| {});
+            let hard = budget - awe_search::time::margin(budget);
+            assert!(found.elapsed <= hard + granularity, "{:?} for {budget:?}", found.elapsed);
+            assert!(found.best().is_some());
+            // A search that found the end within its depth has nothing left to spend.
+            if !awe_search::score::is_decided(found.score) {
+                spent += found.elapsed.as_secs_f64();
+                given += budget.as_secs_f64();
+                searches += 1;
+            }
+        }
+    }
+    assert!(searches >= 40, "{searches} searches");
+    assert!(spent / given >= 0.9, "{:.1} % of the time spent", 100.0 * spent / given);
+}

@@ -32,8 +32,38 @@ pub enum ClientError {
     Timeout { word: String, seconds: f64 },
     #[error("the engine answered `bestmove` without a move")]
     NoMove,
+    #[error("the engine says the game is over (`bestmove {0}`) where the rules go on")]
+    SaysOver(String),
     #[error("the engine played `{text}`: {error}")]
     BadMove { text: String, error: String },
+}
+
+/// How a program speaks, where programs differ: the protocol, and what some engines of a game
+/// want in place of the standard.
+#[derive(Clone, Debug)]
+pub struct Dialect {
+    /// `ugi` or `uci`: the word that begins the protocol's own commands.
+    pub protocol: &'static str,
+    /// Written between the moves of `position … moves`: a space, or nothing for oware engines
+    /// that write their moves back to back (Aalina: `moves FfEa`).
+    pub move_separator: String,
+    /// Sent as `setoption name NAME value VALUE` once the program is ready.
+    pub options: Vec<(String, String)>,
+    /// The position text of the game's standard start: a game from it is sent as `position
+    /// startpos` (a UCI engine of another game may read no position text of awe's).
+    pub startpos: Option<String>,
+}
+
+impl Dialect {
+    /// UGI as awe speaks it.
+    pub fn ugi() -> Dialect {
+        Dialect::speaking("ugi")
+    }
+
+    /// `protocol` (`ugi` or `uci`), moves apart, no option, positions always as text.
+    pub fn speaking(protocol: &'static str) -> Dialect {
+        Dialect { protocol, move_separator: " ".to_owned(), options: Vec::new(), startpos: None }
+    }
 }
 
 /// Another program speaking UGI, started by a shell command.
@@ -41,19 +71,24 @@ pub struct Client {
     child: Child,
     input: ChildStdin,
     output: mpsc::Receiver<Line>,
-    /// `ugi` or `uci`: the word that begins the protocol's own commands.
-    protocol: &'static str,
+    dialect: Dialect,
 }
 
 impl Client {
     /// Starts `command`, a program speaking UGI, and waits for it to be ready.
     pub fn start(command: &str) -> Result<Client, ClientError> {
-        Client::start_speaking(command, "ugi")
+        Client::start_with(command, Dialect::ugi())
     }
 
     /// Starts `command`, a program speaking `protocol` (`ugi` or `uci`), and waits for it to be
     /// ready.
     pub fn start_speaking(command: &str, protocol: &'static str) -> Result<Client, ClientError> {
+        Client::start_with(command, Dialect::speaking(protocol))
+    }
+
+    /// Starts `command`, a program speaking `dialect`, and waits for it to be ready with its
+    /// options set.
+    pub fn start_with(command: &str, dialect: Dialect) -> Result<Client, ClientError> {
         let start_error = |error| ClientError::Start { command: command.to_owned(), error };
         let mut child = Command::new("sh")
             .arg("-c")
@@ -78,9 +113,14 @@ impl Client {
                 }
             }
         });
-        let mut client = Client { child, input, output, protocol };
+        let protocol = dialect.protocol;
+        let options = dialect.options.clone();
+        let mut client = Client { child, input, output, dialect };
         client.send(protocol)?;
         client.wait_for(&format!("{protocol}ok"), HANDSHAKE)?;
+        for (name, value) in &options {
+            client.send(&format!("setoption name {name} value {value}"))?;
+        }
         client.send("isready")?;
         client.wait_for("readyok", HANDSHAKE)?;
         Ok(client)
@@ -117,7 +157,7 @@ impl Client {
 
     /// Starts a new game.
     pub fn new_game(&mut self) -> Result<(), ClientError> {
-        self.send(&format!("{}newgame", self.protocol))?;
+        self.send(&format!("{}newgame", self.dialect.protocol))?;
         self.send("isready")?;
         self.wait_for("readyok", HANDSHAKE).map(|_| ())
     }
@@ -128,19 +168,34 @@ impl Client {
         game: &Game<P>,
         time: Duration,
     ) -> Result<P::Move, ClientError> {
-        let mut moves = Vec::new();
-        for (position, &mv) in game.positions().iter().zip(game.moves()) {
-            moves.push(position.move_text(mv));
+        let text = self.best_move(&self.position_command(game), time)?;
+        if text == "0000" || text == "(none)" {
+            return Err(ClientError::SaysOver(text));
         }
-        let mut command = format!("position fen {}", game.start().position_text());
-        if !moves.is_empty() {
-            command.push_str(" moves ");
-            command.push_str(&moves.join(" "));
-        }
-        let text = self.best_move(&command, time)?;
         game.current()
             .parse_move(&text)
             .map_err(|e| ClientError::BadMove { text: shown(&text), error: e.to_string() })
+    }
+
+    /// The `position …` command of the current position of `game`, in the program's dialect.
+    pub fn position_command<P: Position>(&self, game: &Game<P>) -> String {
+        let start = game.start().position_text();
+        let mut command = if self.dialect.startpos.as_ref() == Some(&start) {
+            "position startpos".to_owned()
+        } else {
+            format!("position fen {start}")
+        };
+        let moves: Vec<String> = game
+            .positions()
+            .iter()
+            .zip(game.moves())
+            .map(|(position, &mv)| position.move_word(mv))
+            .collect();
+        if !moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&moves.join(&self.dialect.move_separator));
+        }
+        command
     }
 
     /// Sends `position` (a `position …` command), thinks for `time`, and returns the text of

@@ -21,7 +21,7 @@ mod session;
 
 use std::io::{self, BufRead};
 
-pub use client::{Client, ClientError};
+pub use client::{Client, ClientError, Dialect};
 pub use session::{Flow, GoFlags, MAX_MOVETIME, Session, run};
 
 /// The longest line either end reads: a `position` with a whole long game's moves fits.

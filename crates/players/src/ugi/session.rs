@@ -392,6 +392,8 @@ fn read_go(words: &[&str], turn: awe_game::Side) -> Result<Limits> {
                 let ms = number(word)?;
                 anyhow::ensure!(ms >= 1, "movetime must be at least 1 ms");
                 limits.time = Some(Duration::from_millis(ms).min(MAX_MOVETIME));
+                // This move's time alone: what is left of it would be lost.
+                limits.spend_all = true;
             }
             "depth" => {
                 let depth = number(word)?;
@@ -450,4 +452,21 @@ fn info<P: Position>(position: &P, report: &Report<P::Move>) -> String {
         report.elapsed.as_millis(),
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_movetime_is_spent_and_a_clocks_share_is_not() {
+        let side = awe_game::Side::South;
+        let movetime = read_go(&["movetime", "300"], side).unwrap();
+        assert_eq!(movetime.time, Some(Duration::from_millis(300)));
+        assert!(movetime.spend_all);
+        let clock = read_go(&["wtime", "30000", "btime", "30000"], side).unwrap();
+        assert_eq!(clock.time, Some(Duration::from_millis(1000)));
+        assert!(!clock.spend_all);
+        assert!(!read_go(&[], side).unwrap().spend_all);
+    }
 }
