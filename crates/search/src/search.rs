@@ -538,10 +538,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
-                if ply == 0 {
-                    self.root_best = Some(mv);
-                }
                 if score > alpha {
+                    if ply == 0 {
+                        // Only a move shown better than the window's floor, and so than every
+                        // move before it, may replace the last depth's best if this depth is
+                        // cut short; one that failed low only has a bound, which says nothing.
+                        self.root_best = Some(mv);
+                    }
                     alpha = score;
                     pv.clear();
                     pv.push(mv);
