@@ -249,43 +249,22 @@ fn the_tree_search_finds_a_winning_capture_and_plays_legal_games() {
     }
 }
 
-/// The time given is spent, never more than the limits' granularity past it: read from a clock
-/// of nodes at a fixed speed, so that the test sees exactly what the search spends.
-#[test]
-fn a_search_spends_its_budget_and_no_more() {
-    let speed = 1_000_000; // nodes a second: the limits are looked at every 2,048 nodes
-    let granularity = std::time::Duration::from_micros(2_049);
-    let mut rng = SmallRng::seed_from_u64(33);
-    for i in 0..20 {
-        let rules = RuleSet::ALL[i % 3];
-        let game = random_game(Awele::new(rules), rng.random_range(0..40), &mut rng);
-        if game.outcome().is_some() {
-            continue;
-        }
-        for budget_ms in [20, 100, 300] {
-            let budget = std::time::Duration::from_millis(budget_ms);
-            let limits =
-                Limits { time: Some(budget), simulated_speed: Some(speed), ..Limits::default() };
-            let found = Searcher::new(AweleEval::default(), 1).search(&game, &limits, |_| {});
-            assert!(found.elapsed <= budget + granularity, "{:?} for {budget:?}", found.elapsed);
-            if !awe_search::score::is_decided(found.score) && found.depth < 64 {
-                let least = budget.mul_f64(awe_search::time::STABLE);
-                assert!(found.elapsed >= least, "{:?} of {budget:?}", found.elapsed);
-            }
-            assert!(found.best().is_some());
-        }
-    }
-}
+/// Nodes a second of the tests' clock: the limits are looked at every 2,048 nodes, so a search
+/// may pass a limit by that much.
+const SPEED: u64 = 1_000_000;
+const GRANULARITY: std::time::Duration = std::time::Duration::from_micros(2_049);
 
-/// Issue 29: a move's own time (`go movetime`) is spent, at least 90 % of it on average and
-/// never more than the budget, on a clock of nodes that makes both exact.
-#[test]
-fn a_moves_own_time_is_spent_but_the_margin() {
-    let speed = 1_000_000;
-    let granularity = std::time::Duration::from_micros(2_049);
-    let mut rng = SmallRng::seed_from_u64(29);
-    let (mut spent, mut given, mut searches) = (0.0, 0.0, 0);
-    for i in 0..24 {
+/// Searches of random positions of every rule set, each with budgets of 20, 100 and 300 ms on a
+/// clock of nodes (so that a test sees exactly what a search spends), a budget a move's own or
+/// a clock's share as `spend_all` says: each search's budget and what it found.
+fn budgeted_searches(
+    seed: u64,
+    positions: usize,
+    spend_all: bool,
+) -> Vec<(std::time::Duration, awe_search::Report<Pit>)> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut searches = Vec::new();
+    for i in 0..positions {
         let rules = RuleSet::ALL[i % 3];
         let game = random_game(Awele::new(rules), rng.random_range(0..40), &mut rng);
         if game.outcome().is_some() {
@@ -295,20 +274,44 @@ fn a_moves_own_time_is_spent_but_the_margin() {
             let budget = std::time::Duration::from_millis(budget_ms);
             let limits = Limits {
                 time: Some(budget),
-                spend_all: true,
-                simulated_speed: Some(speed),
+                spend_all,
+                simulated_speed: Some(SPEED),
                 ..Limits::default()
             };
             let found = Searcher::new(AweleEval::default(), 1).search(&game, &limits, |_| {});
-            let hard = budget - awe_search::time::margin(budget);
-            assert!(found.elapsed <= hard + granularity, "{:?} for {budget:?}", found.elapsed);
             assert!(found.best().is_some());
-            // A search that found the end within its depth has nothing left to spend.
-            if !awe_search::score::is_decided(found.score) {
-                spent += found.elapsed.as_secs_f64();
-                given += budget.as_secs_f64();
-                searches += 1;
-            }
+            searches.push((budget, found));
+        }
+    }
+    searches
+}
+
+/// A clock's share is spent, never more than the limits' granularity past it, and a search
+/// that is not sure of its move spends at least the stable share of it.
+#[test]
+fn a_search_spends_its_budget_and_no_more() {
+    for (budget, found) in budgeted_searches(33, 20, false) {
+        assert!(found.elapsed <= budget + GRANULARITY, "{:?} for {budget:?}", found.elapsed);
+        if !awe_search::score::is_decided(found.score) && found.depth < 64 {
+            let least = budget.mul_f64(awe_search::time::STABLE);
+            assert!(found.elapsed >= least, "{:?} of {budget:?}", found.elapsed);
+        }
+    }
+}
+
+/// Issue 29: a move's own time (`go movetime`) is spent, at least 90 % of it on average and
+/// never past the budget less its margin.
+#[test]
+fn a_moves_own_time_is_spent_but_the_margin() {
+    let (mut spent, mut given, mut searches) = (0.0, 0.0, 0);
+    for (budget, found) in budgeted_searches(29, 24, true) {
+        let hard = budget - awe_search::time::margin(budget);
+        assert!(found.elapsed <= hard + GRANULARITY, "{:?} for {budget:?}", found.elapsed);
+        // A search that found the end within its depth has nothing left to spend.
+        if !awe_search::score::is_decided(found.score) {
+            spent += found.elapsed.as_secs_f64();
+            given += budget.as_secs_f64();
+            searches += 1;
         }
     }
     assert!(searches >= 40, "{searches} searches");
