@@ -7,7 +7,8 @@ use std::sync::{Arc, mpsc};
 use anyhow::{Context, Result};
 use awe_game::{Game, GameResult};
 use awe_players::sprt::{Results, Sprt, Verdict};
-use awe_players::{Driving, Playable, Player};
+use awe_players::ugi::Dialect;
+use awe_players::{Playable, Player};
 use awe_search::{Engine, Level};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -102,8 +103,9 @@ impl Thought {
     }
 }
 
-/// How a side's program is driven, from `--a-option` and `--a-move-separator` or B's.
-fn driving(options: &[String], separator: &str, flag: &str) -> Result<Driving> {
+/// How a side's program is sent moves and options, from `--a-option` and `--a-move-separator`
+/// or B's (its protocol is its specification's).
+fn dialect(options: &[String], separator: &str, flag: &str) -> Result<Dialect> {
     let options = options
         .iter()
         .map(|text| {
@@ -114,7 +116,7 @@ fn driving(options: &[String], separator: &str, flag: &str) -> Result<Driving> {
             Ok((name.trim().to_owned(), value.trim().to_owned()))
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(Driving { move_separator: separator.to_owned(), options })
+    Ok(Dialect { move_separator: separator.to_owned(), options, ..Dialect::ugi() })
 }
 
 fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
@@ -124,15 +126,15 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
         None => None,
     };
     let sprt = sprt(args)?;
-    let driving_a = driving(&args.a_option, &args.a_move_separator, "--a-option")?;
-    let driving_b = driving(&args.b_option, &args.b_move_separator, "--b-option")?;
+    let dialect_a = dialect(&args.a_option, &args.a_move_separator, "--a-option")?;
+    let dialect_b = dialect(&args.b_option, &args.b_move_separator, "--b-option")?;
     // Every worker's own players, checked before any game starts.
     let mut workers = Vec::new();
     for w in 0..args.concurrency as u64 {
         let seed = args.seed.wrapping_add(w * 1000);
         workers.push([
-            Player::<P>::parse_with(&args.a, &start, seed, &driving_a).context("--a")?,
-            Player::<P>::parse_with(&args.b, &start, seed.wrapping_add(1), &driving_b)
+            Player::<P>::parse_with(&args.a, &start, seed, &dialect_a).context("--a")?,
+            Player::<P>::parse_with(&args.b, &start, seed.wrapping_add(1), &dialect_b)
                 .context("--b")?,
         ]);
     }

@@ -18,4 +18,4 @@ pub mod sprt;
 pub mod ugi;
 
 pub use playable::{Playable, line};
-pub use player::{Driving, Player, Special};
+pub use player::{Player, Special};

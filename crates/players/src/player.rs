@@ -37,30 +37,16 @@ pub enum Player<P: Playable> {
     Special(Box<dyn Special<P>>),
 }
 
-/// How a player that is another program is driven, where engines differ from the protocol.
-#[derive(Clone, Debug)]
-pub struct Driving {
-    /// Written between the moves of `position … moves` (a space by default).
-    pub move_separator: String,
-    /// `setoption` sent once it is ready: name and value.
-    pub options: Vec<(String, String)>,
-}
-
-impl Default for Driving {
-    fn default() -> Self {
-        Driving { move_separator: " ".to_owned(), options: Vec::new() }
-    }
-}
-
 impl<P: Playable> Player<P> {
     /// Reads a specification: `random`, `greedy`, `awe:LEVEL`, `ugi:COMMAND` or `uci:COMMAND`,
     /// for games from `start`.
     pub fn parse(spec: &str, start: &P, seed: u64) -> Result<Player<P>> {
-        Player::parse_with(spec, start, seed, &Driving::default())
+        Player::parse_with(spec, start, seed, &Dialect::ugi())
     }
 
-    /// As [`Player::parse`], another program being driven as `driving` says.
-    pub fn parse_with(spec: &str, start: &P, seed: u64, driving: &Driving) -> Result<Player<P>> {
+    /// As [`Player::parse`], another program being sent moves and options as `dialect` says
+    /// (its protocol and start position are the specification's).
+    pub fn parse_with(spec: &str, start: &P, seed: u64, dialect: &Dialect) -> Result<Player<P>> {
         let rng = SmallRng::seed_from_u64(seed);
         if let Some(special) = P::special(spec, seed) {
             return Ok(Player::Special(special?));
@@ -82,9 +68,8 @@ impl<P: Playable> Player<P> {
                 let uci = protocol == "uci";
                 let dialect = Dialect {
                     protocol: if uci { "uci" } else { "ugi" },
-                    move_separator: driving.move_separator.clone(),
-                    options: driving.options.clone(),
                     startpos: uci.then(|| start.position_text()),
+                    ..dialect.clone()
                 };
                 Player::Ugi(Client::start_with(command, dialect)?)
             }
