@@ -31,6 +31,8 @@ export type Seat =
 export interface Clock {
   initial_ms: number;
   increment_ms: number;
+  // A correspondence clock: days a move.
+  days?: number | null;
   remaining_ms: number[];
   running: string | null;
 }
@@ -117,7 +119,7 @@ export interface NewGame {
   spec: Spec;
   opponent: { kind: 'computer'; level: number } | { kind: 'friend' } | { kind: 'open' };
   side: string;
-  clock: { minutes: number; increment: number } | null;
+  clock: { minutes: number; increment: number } | { days: number } | null;
   name?: string;
   rated?: boolean;
 }
@@ -239,6 +241,27 @@ export const api = {
   signIn: (name: string, password: string) => call<{ user: User }>('POST', '/api/account/signin', { name, password }),
   signOut: () => call<{ user: null }>('POST', '/api/account/signout'),
   player: (name: string) => call<Player>('GET', `/api/players/${encodeURIComponent(name)}`),
+  turns: () => call<Turns>('GET', '/api/turns'),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
   leaderboard: (category: string) => call<Board>('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };
+
+// A game in the account's "your turn" list.
+export interface TurnGame {
+  id: string;
+  spec: Spec;
+  side: number;
+  your_turn: boolean;
+  opponent: { kind: 'computer'; level: number } | { kind: 'human'; name: string | null; account: boolean };
+  plies: number;
+  deadline_at: number | null;
+  correspondence: boolean;
+  clock: { initial_ms: number; increment_ms: number; days: number | null } | null;
+  rated: boolean;
+  updated_at: number;
+}
+
+export interface Turns {
+  count: number;
+  games: TurnGame[];
+}

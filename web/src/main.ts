@@ -12,6 +12,8 @@ import { mountSignIn, mountSignUp } from './pages/account';
 import { mountPlayer } from './pages/player';
 import { mountLeaderboard } from './pages/leaderboard';
 import { loadAccount, onAccount, signOut, user } from './account';
+import { mountTurns } from './pages/turns';
+import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
 
 const app = document.getElementById('app')!;
@@ -106,10 +108,20 @@ function drawFrame(): void {
     ['/rules', d.navRules, 'rules'],
     ['/leaderboard', d.navLeaderboard, 'leaderboard'],
   ];
+  if (user()) links.push(['/turns', d.navTurns, 'turns']);
+  const waiting = turns()?.count ?? 0;
   fill(
     nav,
     links.map(([href, label, name]) =>
-      h('a', { href, 'aria-current': route?.name === name ? 'page' : undefined, 'data-testid': `nav-${name}` }, label),
+      h(
+        'a',
+        { href, 'aria-current': route?.name === name ? 'page' : undefined, 'data-testid': `nav-${name}` },
+        label,
+        // How many games wait for the player's move, next to "Your games".
+        name === 'turns' && waiting > 0
+          ? h('span', { class: 'turns-badge', 'data-testid': 'turns-badge' }, h('span', { 'aria-hidden': 'true' }, String(waiting)), h('span', { class: 'sr-only' }, `, ${d.turnsBadge(waiting)}`))
+          : null,
+      ),
     ),
   );
   drawAccount();
@@ -147,6 +159,7 @@ const router = new Router(
     signup: mountSignUp,
     player: mountPlayer,
     leaderboard: mountLeaderboard,
+    turns: mountTurns,
     notfound: mountNotFound,
   },
   (r) => {
@@ -160,7 +173,9 @@ onLang(() => {
   router.relabel();
 });
 
-onAccount(drawAccount);
+onAccount(drawFrame);
+onTurns(drawFrame);
 
 router.render();
 void loadAccount();
+startTurns();

@@ -48,6 +48,8 @@ export function specText(spec: Spec): string {
 export function categoryText(category: string): string {
   const d = t();
   const short = (s: string | undefined) => (s ? s.replace(/ \(.*\)$/, '') : '');
+  const suffix = ':correspondence';
+  if (category.endsWith(suffix)) return `${categoryText(category.slice(0, -suffix.length))} · ${d.correspondenceCategory}`;
   const [game = '', a, b] = category.split(':');
   let head = gameName(game);
   if (game === 'awele' && a) return `${head} (${d.rulesOf(short(d.ruleSets[a]) || a)})`;
@@ -107,9 +109,10 @@ export function seatText(seat: Seat | undefined, gameKind?: string): string {
   return seat.name || d.emptySeat;
 }
 
-export function clockText(c: { initial_ms: number; increment_ms: number } | null): string {
+export function clockText(c: { initial_ms: number; increment_ms: number; days?: number | null } | null): string {
   const d = t();
   if (!c) return d.noClockShort;
+  if (c.days) return d.daysPerMoveShort(c.days);
   return d.clockShort(Math.round((c.initial_ms / 60000) * 100) / 100, Math.round(c.increment_ms / 1000));
 }
 

@@ -26,6 +26,7 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/signup\/?$/, 'signup', []],
   [/^\/leaderboard\/?$/, 'leaderboard', []],
   [/^\/player\/([^/]+)\/?$/, 'player', ['name']],
+  [/^\/turns\/?$/, 'turns', []],
 ];
 
 export function match(path: string, search: string): Route {

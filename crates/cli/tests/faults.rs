@@ -11,6 +11,10 @@
 //!   small tmpfs, which needs root (as CI runs): it fails, naming why, if not. (A file system
 //!   remounted read-only under the server cannot be had: the kernel refuses while SQLite holds
 //!   its files open for writing.)
+//! - A correspondence game whose days run out while nobody is connected ends on time: on a
+//!   server started again after the one it was played on was killed (SQLite), and on the other
+//!   of two servers when the first is killed (PostgreSQL). The days are made to pass by moving
+//!   the game's times back in the database while no server holds it.
 
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
@@ -401,4 +405,115 @@ async fn sqlite_on_a_full_disk_refuses_moves_and_recovers() {
         check_kept(&server, table).await;
     }
     child.kill();
+}
+
+/// A rated correspondence game of a day a move between two new accounts, Ada (South) and Bob,
+/// Ada having made the first move: its id and the players.
+async fn correspondence(server: &Server) -> (String, Browser, Browser) {
+    let mut ada = Browser::new(server);
+    ada.sign_up("ada", "a long password").await;
+    let mut bob = Browser::new(server);
+    bob.sign_up("bob", "another password").await;
+    let (id, _) = ada
+        .create(json!({
+            "spec": { "game": "awele", "rules": "abapa" }, "opponent": { "kind": "open" },
+            "side": "south", "rated": true, "clock": { "days": 1 },
+        }))
+        .await;
+    let (status, answer) = bob.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    // Ada's turn: her list says so, Bob's does not.
+    let (_, turns) = ada.get("/api/turns").await;
+    assert_eq!((turns["count"].as_u64(), &turns["games"][0]["id"]), (Some(1), &json!(id)));
+    let mut socket = ada.connect(&id).await;
+    assert_eq!(socket.state["clock"]["days"], 1, "{}", socket.state);
+    socket.play(0, "A").await;
+    socket.until(|s| s["ply"] == 1).await;
+    let (_, turns) = bob.get("/api/turns").await;
+    assert_eq!(turns["count"], 1, "{turns}");
+    assert_eq!(turns["games"][0]["your_turn"], true, "{turns}");
+    let (_, turns) = ada.get("/api/turns").await;
+    assert_eq!((turns["count"].as_u64(), &turns["games"][0]["your_turn"]), (Some(0), &json!(false)));
+    (id, ada, bob)
+}
+
+/// Moves a game's times back by `hours` in the database, as if they had passed.
+async fn as_if_hours_passed(database: &str, id: &str, hours: i64) {
+    let ms = hours * 3_600_000;
+    let statements = [
+        format!("UPDATE moves SET played_at = played_at - {ms} WHERE game_id = '{id}'"),
+        format!("UPDATE games SET deadline_at = deadline_at - {ms} WHERE id = '{id}'"),
+    ];
+    if database.starts_with("postgres") {
+        let mut db = sqlx::postgres::PgConnection::connect(database).await.unwrap();
+        for sql in statements {
+            sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut db).await.unwrap();
+        }
+    } else {
+        let url = format!("sqlite://{}", Path::new(database).join("awe.db").display());
+        let mut db = sqlx::sqlite::SqliteConnection::connect(&url).await.unwrap();
+        for sql in statements {
+            sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut db).await.unwrap();
+        }
+    }
+}
+
+/// Waits (at most 30 s) until Bob's page, which reads only the database, shows the game over;
+/// then checks that it was lost on time and rated in the correspondence category.
+async fn ends_on_time(server: &Server, bob: &Browser, id: &str) {
+    let mut bob = bob.on(server);
+    let started = Instant::now();
+    loop {
+        let (_, page) = bob.get("/api/players/bob").await;
+        let game = &page["games"][0];
+        assert_eq!(game["id"], id, "{page}");
+        if game["status"] == "over" {
+            assert_eq!(game["result"], "1-0", "{page}");
+            let rating = &page["ratings"][0];
+            assert_eq!(rating["category"], "awele:abapa:correspondence", "{page}");
+            assert_eq!(rating["losses"], 1, "{page}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "the game was not ended: {page}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let (_, state) = bob.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["game"]["outcome"]["termination"], "time forfeit", "{state}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_correspondence_game_ends_on_time_with_nobody_connected() {
+    let dir = std::env::temp_dir().join(format!("awe-faults-days-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.display().to_string();
+    let (mut one, server) = serve(&data);
+    let (id, _ada, bob) = correspondence(&server).await;
+    // 23 hours: Bob still has an hour.
+    one.kill();
+    as_if_hours_passed(&data, &id, 23).await;
+    let (mut two, server) = serve(&data);
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let (_, page) = bob.on(&server).get("/api/players/bob").await;
+    assert_eq!(page["games"][0]["status"], "playing", "{page}");
+    // A day and an hour: the server, with nobody connected, ends the game on time.
+    two.kill();
+    as_if_hours_passed(&data, &id, 2).await;
+    let (mut three, server) = serve(&data);
+    ends_on_time(&server, &bob, &id).await;
+    three.kill();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_correspondence_game_ends_on_time_on_the_other_server() {
+    postgres();
+    let database = awe_server::testing::database_url("faults-days").await;
+    let (mut one, first) = serve(&database);
+    let (mut two, second) = serve(&database);
+    let (id, _ada, bob) = correspondence(&first).await;
+    one.kill();
+    as_if_hours_passed(&database, &id, 25).await;
+    ends_on_time(&second, &bob, &id).await;
+    two.kill();
 }

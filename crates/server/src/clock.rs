@@ -1,4 +1,6 @@
-//! The clocks of a game, kept by the server: minutes for the whole game and an increment a move.
+//! The clocks of a game, kept by the server: minutes for the whole game and an increment a move,
+//! or, for a correspondence game, days for each move (a move gives the mover's clock its days
+//! again; time not used is not kept).
 //!
 //! A player's clock runs while the game waits for them; the first move of the game is not timed
 //! (the first player's clock starts with the second move, the other's with the first). A move
@@ -9,11 +11,19 @@ use std::time::{Duration, Instant};
 
 use awe_game::Side;
 
+/// A day, in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The days a move a correspondence game may have, as lichess offers them.
+pub const DAYS_PER_MOVE: [i64; 6] = [1, 2, 3, 5, 7, 14];
+
 /// Both clocks of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     pub initial_ms: i64,
     pub increment_ms: i64,
+    /// A correspondence clock: each move sets the mover's clock back to `initial_ms`.
+    pub per_move: bool,
     /// Milliseconds left to South (White), then North, when `running` started.
     pub remaining: [i64; 2],
     /// The side whose clock runs, and since when.
@@ -23,7 +33,17 @@ pub struct Clock {
 impl Clock {
     /// Fresh clocks: `initial_ms` each.
     pub fn new(initial_ms: i64, increment_ms: i64) -> Clock {
-        Clock { initial_ms, increment_ms, remaining: [initial_ms; 2], running: None }
+        Clock { initial_ms, increment_ms, per_move: false, remaining: [initial_ms; 2], running: None }
+    }
+
+    /// A correspondence clock: `days` for each move.
+    pub fn days_per_move(days: i64) -> Clock {
+        Clock { per_move: true, ..Clock::new(days * DAY_MS, 0) }
+    }
+
+    /// The days a move of a correspondence clock.
+    pub fn days(&self) -> Option<i64> {
+        self.per_move.then_some(self.initial_ms / DAY_MS)
     }
 
     /// Milliseconds left to `side` at `now`.
@@ -51,7 +71,9 @@ impl Clock {
         if left <= 0 && self.running.is_some_and(|(side, _)| side == mover) {
             return false;
         }
-        if self.running.is_some() {
+        if self.per_move {
+            self.remaining[mover.index()] = self.initial_ms;
+        } else if self.running.is_some() {
             self.remaining[mover.index()] = left + self.increment_ms;
         }
         // The first move of the game starts the clocks, not the mover's.
@@ -93,5 +115,24 @@ mod tests {
         assert!(!clock.moved(Side::South, Some(Side::North), at(17_001)));
         clock.stop(at(18_000));
         assert_eq!(clock.snapshot(at(20_000)), [0, 9_000]);
+    }
+
+    #[test]
+    fn a_correspondence_clock_gives_each_move_its_days_again() {
+        let t0 = Instant::now();
+        let at = |hours: u64| t0 + Duration::from_secs(hours * 3600);
+        let mut clock = Clock::days_per_move(2);
+        assert_eq!(clock.days(), Some(2));
+        assert!(clock.moved(Side::South, Some(Side::North), at(1)));
+        // North thinks a day and a half: what is left is not kept after the move.
+        assert_eq!(clock.left(Side::North, at(37)), DAY_MS / 2);
+        assert!(clock.moved(Side::North, Some(Side::South), at(37)));
+        assert_eq!(clock.snapshot(at(37)), [2 * DAY_MS, 2 * DAY_MS]);
+        assert_eq!(clock.flag_at(), Some((Side::South, at(37 + 48))));
+        assert!(clock.moved(Side::South, Some(Side::North), at(38)));
+        assert_eq!(clock.snapshot(at(38)), [2 * DAY_MS, 2 * DAY_MS]);
+        // Two days and a minute: too late.
+        assert!(!clock.moved(Side::North, Some(Side::South), at(38 + 49)));
+        assert_eq!(Clock::new(60_000, 0).days(), None);
     }
 }

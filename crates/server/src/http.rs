@@ -57,6 +57,7 @@ pub fn router(app: App) -> Router {
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/leaderboard", get(accounts::leaderboard))
         .route("/api/stats", get(stats))
+        .route("/api/turns", get(crate::turns::turns))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let import =
@@ -73,6 +74,7 @@ pub fn router(app: App) -> Router {
         .route("/signin", get(page))
         .route("/signup", get(page))
         .route("/leaderboard", get(page))
+        .route("/turns", get(page))
         .route("/player/{name}", get(page))
         .route("/rules/{game}", get(rules_page))
         .route("/game/{id}", get(game_page))
@@ -139,12 +141,39 @@ enum Opponent {
     Open,
 }
 
+/// A clock: minutes for the game and seconds a move, or days a move (correspondence).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClockSpec {
+    #[serde(default)]
     minutes: f64,
     #[serde(default)]
     increment: f64,
+    #[serde(default)]
+    days: Option<i64>,
+}
+
+impl ClockSpec {
+    /// The clock as a game row keeps it (initial and increment in milliseconds; a correspondence
+    /// clock has its days as the initial time), and whether it is a correspondence clock.
+    fn read(&self) -> Result<((i64, i64), bool), ApiError> {
+        if let Some(days) = self.days {
+            if !crate::clock::DAYS_PER_MOVE.contains(&days) {
+                return Err(ApiError::bad("clock: days a move are 1, 2, 3, 5, 7 or 14"));
+            }
+            let clock = crate::clock::Clock::days_per_move(days);
+            return Ok(((clock.initial_ms, 0), true));
+        }
+        let (minutes, increment) = (self.minutes, self.increment);
+        let valid = |x: f64, most: f64| x.is_finite() && (0.0..=most).contains(&x);
+        if !valid(minutes, 180.0) || !valid(increment, 180.0) || minutes * 60.0 + increment < 1.0 {
+            return Err(ApiError::bad(
+                "clock: minutes from 0 to 180 and an increment from 0 to 180 seconds, at least \
+                 a second in all",
+            ));
+        }
+        Ok((((minutes * 60_000.0) as i64, (increment * 1000.0) as i64), false))
+    }
 }
 
 /// A player's name as the site keeps it: printable, without the marks that turn text around
@@ -169,21 +198,9 @@ async fn create(
     Match::new(&spec, new.position.as_deref())
         .and_then(|game| game.check_size())
         .map_err(|e| ApiError::bad(e.0))?;
-    let clock = match new.clock {
-        None => None,
-        Some(ClockSpec { minutes, increment }) => {
-            let valid = |x: f64, most: f64| x.is_finite() && (0.0..=most).contains(&x);
-            if !valid(minutes, 180.0)
-                || !valid(increment, 180.0)
-                || minutes * 60.0 + increment < 1.0
-            {
-                return Err(ApiError::bad(
-                    "clock: minutes from 0 to 180 and an increment from 0 to 180 seconds, at \
-                     least a second in all",
-                ));
-            }
-            Some(((minutes * 60_000.0) as i64, (increment * 1000.0) as i64))
-        }
+    let (clock, correspondence) = match &new.clock {
+        None => (None, false),
+        Some(spec) => spec.read().map(|(clock, days)| (Some(clock), days))?,
     };
     let mine = match new.side.as_deref() {
         None | Some("random") => {
@@ -201,6 +218,22 @@ async fn create(
     };
     let (actor, cookies) = acting(&app, &headers).await?;
     let category = spec.category().map_err(|e| ApiError::bad(e.0))?;
+    // Correspondence games are rated apart, as lichess rates them: a move a day is another game
+    // than a move in seconds (a player strong at one is not at the other).
+    let category = category
+        .map(|c| if correspondence { format!("{c}:{}", crate::spec::CORRESPONDENCE) } else { c });
+    if correspondence {
+        if actor.user.is_none() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "sign_in",
+                "a correspondence game is for players signed in: it waits for you for days",
+            ));
+        }
+        if !matches!(new.opponent, Opponent::Open | Opponent::Friend) {
+            return Err(ApiError::bad("a correspondence game is between two players"));
+        }
+    }
     if new.rated {
         if actor.user.is_none() {
             return Err(ApiError::new(
@@ -257,6 +290,7 @@ async fn create(
         seats,
         invite: invite.as_deref().map(hash),
         clock,
+        correspondence,
         created_at: now_ms(),
         updated_at: now_ms(),
         rated: new.rated,

@@ -19,6 +19,7 @@ pub mod spec;
 pub mod store;
 #[doc(hidden)]
 pub mod testing;
+pub mod turns;
 pub mod ws;
 
 use std::net::SocketAddr;

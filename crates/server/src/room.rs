@@ -330,6 +330,7 @@ impl Room {
         });
         let clock = row.clock.map(|(initial, increment)| {
             let mut clock = Clock::new(initial, increment);
+            clock.per_move = row.correspondence;
             if let Some(last) = moves.last() {
                 clock.remaining = last.clocks.unwrap_or([initial; 2]);
                 // The clock has run since the last move, the time the server was down too.
@@ -426,6 +427,9 @@ impl Room {
             deadline_at,
             rated: self.rated,
             category: self.category.clone(),
+            correspondence: next.clock.as_ref().is_some_and(|c| c.per_move),
+            to_move: (status(&self.kind, next) == "playing")
+                .then(|| next.game.turn().name().to_lowercase()),
         }
     }
 
@@ -492,6 +496,7 @@ impl Room {
             json!({
                 "initial_ms": c.initial_ms,
                 "increment_ms": c.increment_ms,
+                "days": c.days(),
                 "remaining_ms": c.snapshot(now),
                 "running": side(c.running.map(|(s, _)| s)),
             })
@@ -922,6 +927,9 @@ async fn join(
             return Err(refuse("invite", "this seat is for the friend invited by the game's link"));
         }
     }
+    if actor.user.is_none() && room.now.clock.as_ref().is_some_and(|c| c.per_move) {
+        return Err(refuse("sign_in", "a correspondence game is for players signed in"));
+    }
     if room.rated {
         let Some(user) = &actor.user else {
             return Err(refuse("sign_in", "a rated game is for players signed in"));
@@ -1174,6 +1182,10 @@ fn rematch(room: &Room) -> GameRow {
         status: "playing".into(),
         seats,
         clock: stored.clock.as_ref().map(|c| (c.initial_ms, c.increment_ms)),
+        correspondence: stored.clock.as_ref().is_some_and(|c| c.per_move),
+        to_move: Match::new(&room.spec, room.start_position.as_deref())
+            .ok()
+            .map(|game| game.turn().name().to_lowercase()),
         created_at: now_ms(),
         updated_at: now_ms(),
         rated: room.rated,

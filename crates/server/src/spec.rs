@@ -30,6 +30,9 @@ pub enum Spec {
     },
 }
 
+/// What a correspondence category adds to its game's category.
+pub const CORRESPONDENCE: &str = "correspondence";
+
 /// A spec whose names are not the game's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -104,7 +107,8 @@ impl Spec {
         })
     }
 
-    /// Every rating category, in the order the leaderboards list them.
+    /// Every rating category, in the order the leaderboards list them: the realtime ones, then
+    /// the same for correspondence games (`awele:abapa:correspondence`).
     pub fn categories() -> Vec<String> {
         let mut all = Vec::new();
         for rules in awe_awele::RuleSet::ALL {
@@ -118,6 +122,10 @@ impl Spec {
         for variant in awe_awechec::Variant::ALL {
             all.push(format!("awechec:{}", variant.name()));
         }
+        // Correspondence games are rated apart (see `http::create`).
+        let correspondence: Vec<String> =
+            all.iter().map(|c| format!("{c}:{CORRESPONDENCE}")).collect();
+        all.extend(correspondence);
         all
     }
 

@@ -68,6 +68,10 @@ pub struct GameRow {
     pub rated: bool,
     /// The rating category of a rated game.
     pub category: Option<String>,
+    /// A correspondence game: `clock` is days a move (each move gives them again).
+    pub correspondence: bool,
+    /// The side to act (`south`, `north`) while the game is played.
+    pub to_move: Option<String>,
 }
 
 /// A seat as stored: its holder's secret (hashed) and account, or a computer level; a name; in
@@ -141,13 +145,14 @@ pub enum Committed {
 
 const SIDES: [&str; 2] = ["south", "north"];
 
-/// What a commit sets of a game's row, its parameters `$1` to `$15` ([`bind_row`]).
+/// What a commit sets of a game's row, its parameters `$1` to `$18` ([`bind_row`]).
 macro_rules! set_game {
     () => {
         "status = $1, south_secret = $2, north_secret = $3, south_name = $4, north_name = $5, \
          south_user = $6, north_user = $7, stopped = $8, result = $9, termination = $10, \
          rematch = $11, offers = $12, plies = $13, deadline_at = $14, thinker = NULL, \
-         lease_until = NULL, updated_at = $15, version = version + 1 WHERE id = $16 AND version = $17"
+         lease_until = NULL, updated_at = $15, to_move = $18, version = version + 1 \
+         WHERE id = $16 AND version = $17"
     };
 }
 
@@ -157,21 +162,21 @@ const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, text, south_clock, n
      played_at) VALUES ($1, $2, $3, $4, $5, $6)";
 
 /// A whole commit on PostgreSQL: the row updated if its version is the one expected, the moves
-/// taken back (`$18`), the move inserted (`$19`: whether there is one, `$20..$24`), the other
-/// servers notified (`$25` the channel, `$26` the game's payload, `$27` whether the lobby's lists
+/// taken back (`$19`), the move inserted (`$20`: whether there is one, `$21..$25`), the other
+/// servers notified (`$26` the channel, `$27` the game's payload, `$28` whether the lobby's lists
 /// change). A row back when the version was the one expected.
 const COMMIT_AT_ONCE: &str = concat!(
     "WITH up AS (UPDATE games SET ",
     set_game!(),
     " RETURNING version), \
-     del AS (DELETE FROM moves WHERE game_id = $16 AND ply >= $18 AND EXISTS (SELECT 1 FROM up)), \
+     del AS (DELETE FROM moves WHERE game_id = $16 AND ply >= $19 AND EXISTS (SELECT 1 FROM up)), \
      ins AS (INSERT INTO moves (game_id, ply, text, south_clock, north_clock, played_at) \
-             SELECT $16, $20, $21, $22, $23, $24 FROM up WHERE $19) \
-     SELECT up.version FROM up, LATERAL (SELECT pg_notify($25, $26)) AS game_notified, \
-     LATERAL (SELECT CASE WHEN $27 THEN pg_notify($25, 'l') END) AS lobby_notified"
+             SELECT $16, $21, $22, $23, $24, $25 FROM up WHERE $20) \
+     SELECT up.version FROM up, LATERAL (SELECT pg_notify($26, $27)) AS game_notified, \
+     LATERAL (SELECT CASE WHEN $28 THEN pg_notify($26, 'l') END) AS lobby_notified"
 );
 
-/// Binds `$1` to `$17` of [`set_game`].
+/// Binds `$1` to `$18` of [`set_game`].
 fn bind_row<'q>(
     query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
     row: &'q GameRow,
@@ -194,6 +199,7 @@ fn bind_row<'q>(
         .bind(now_ms())
         .bind(&row.id)
         .bind(row.version)
+        .bind(&row.to_move)
 }
 
 /// The channel of PostgreSQL's notifications between servers.
@@ -646,6 +652,21 @@ impl Store {
         rows.iter().map(game_row).collect()
     }
 
+    /// The games an account is playing (at most `limit`), the most urgent first: those whose
+    /// running clock falls soonest, then the others, the latest changed first.
+    pub async fn playing_of(&self, user: &str, limit: i64) -> Result<Vec<GameRow>, Error> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = 'playing' AND (south_user = $1 OR north_user = $1) \
+             ORDER BY CASE WHEN deadline_at IS NULL THEN 1 ELSE 0 END, deadline_at, \
+             updated_at DESC LIMIT $2",
+        )
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_row).collect()
+    }
+
     /// Games waiting for a player, not yet begun, that `secret` or `user` created: what a
     /// limit on games at once counts.
     pub async fn count_waiting(&self, secret: &str) -> Result<i64, Error> {
@@ -810,8 +831,9 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
          north_secret, south_level, north_level, south_name, north_name, invite, \
          clock_initial, clock_increment, stopped, result, termination, rematch, created_at, \
          updated_at, version, plies, offers, deadline_at, rated, category, south_user, \
-         north_user) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-         $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)",
+         north_user, correspondence, to_move) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, \
+         $28, $29, $30)",
     )
     .bind(&game.id)
     .bind(&game.spec)
@@ -841,6 +863,8 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
     .bind(&game.category)
     .bind(&game.seats[0].user)
     .bind(&game.seats[1].user)
+    .bind(game.correspondence as i64)
+    .bind(&game.to_move)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -903,6 +927,8 @@ fn game_row(row: &AnyRow) -> Result<GameRow, Error> {
         deadline_at: row.try_get("deadline_at")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         category: row.try_get("category")?,
+        correspondence: row.try_get::<i64, _>("correspondence")? != 0,
+        to_move: row.try_get("to_move")?,
     })
 }
 

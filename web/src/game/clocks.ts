@@ -9,6 +9,8 @@ export function formatMs(ms: number): string {
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
   }
   const s = Math.floor(v / 1000);
+  // A correspondence clock: days and hours.
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = s % 60;

@@ -37,6 +37,9 @@ interface Settings {
   clock: boolean;
   minutes: number;
   increment: number;
+  // Days a move instead of minutes (against a person only).
+  correspondence: boolean;
+  days: number;
   name: string;
   rated: boolean;
 }
@@ -55,6 +58,8 @@ const DEFAULTS: Settings = {
   clock: false,
   minutes: 10,
   increment: 5,
+  correspondence: false,
+  days: 3,
   name: '',
   rated: false,
 };
@@ -263,23 +268,39 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       settings.increment = Math.max(0, Math.min(180, Number(increment.value) || 0));
       save(settings);
     });
+    // Correspondence is between two people.
+    const days = settings.opponent !== 'computer' && settings.correspondence;
+    const daysSelect = h(
+      'select',
+      {
+        id: 'days',
+        'data-testid': 'days',
+        onchange: (e: Event) => {
+          settings.days = Number((e.target as HTMLSelectElement).value) || 3;
+          save(settings);
+        },
+      },
+      [1, 2, 3, 5, 7, 14].map((n) => h('option', { value: String(n), selected: n === settings.days }, String(n))),
+    );
+    const clockChoices: [string, string][] = [
+      ['none', d.noClock],
+      ['on', d.withClock],
+    ];
+    if (settings.opponent !== 'computer') clockChoices.push(['days', d.withDays]);
     rows.push(
       h(
         'fieldset',
         { class: 'field' },
         h('legend', { class: 'field-label' }, d.clock),
-        radios(
-          'clock',
-          settings.clock ? 'on' : 'none',
-          [
-            ['none', d.noClock],
-            ['on', d.withClock],
-          ],
-          (v) => set('clock', v === 'on'),
-        ),
-        settings.clock
-          ? h('div', { class: 'field-row clock-fields' }, field(d.minutes, minutes, undefined, 'minutes'), field(d.increment, increment, undefined, 'increment'))
-          : null,
+        radios('clock', days ? 'days' : settings.clock ? 'on' : 'none', clockChoices, (v) => {
+          settings.correspondence = v === 'days';
+          set('clock', v !== 'none');
+        }),
+        days
+          ? h('div', { class: 'field-row clock-fields' }, field(d.daysPerMove, daysSelect, d.correspondenceHelp, 'days'))
+          : settings.clock
+            ? h('div', { class: 'field-row clock-fields' }, field(d.minutes, minutes, undefined, 'minutes'), field(d.increment, increment, undefined, 'increment'))
+            : null,
       ),
     );
     if (settings.opponent !== 'computer') {
@@ -305,7 +326,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
     );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      if (settings.clock) {
+      if (settings.clock && !settings.correspondence) {
         settings.minutes = Math.max(0, Math.min(180, Number(minutes.value) || 0));
         settings.increment = Math.max(0, Math.min(180, Number(increment.value) || 0));
       }
@@ -331,7 +352,12 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       spec,
       opponent,
       side,
-      clock: settings.clock ? { minutes: settings.minutes, increment: settings.increment } : null,
+      clock:
+        settings.opponent !== 'computer' && settings.correspondence
+          ? { days: settings.days }
+          : settings.clock
+            ? { minutes: settings.minutes, increment: settings.increment }
+            : null,
     };
     const me = user();
     if (settings.opponent !== 'computer' && settings.name && !me) body.name = settings.name;
