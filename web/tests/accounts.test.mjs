@@ -1,35 +1,7 @@
 // Accounts and ratings: two players sign up, one makes a rated open challenge that the other
 // sees arrive in the live lobby and accepts; they play, one resigns, both see the ratings move;
 // the player's page and the leaderboard show it; signing out; an open challenge withdrawn.
-import { check, newPage, noErrors, screenshot, text, waitText, gameId, base, DESKTOP, PHONE } from './lib.mjs';
-
-const PASSWORD = 'seeds and serpents';
-
-// Names unique to this run (the database may keep those of earlier runs).
-function unique(stem) {
-  return `${stem}${Date.now() % 100000}${Math.floor(Math.random() * 90 + 10)}`;
-}
-
-async function signUp(page, name, password = PASSWORD) {
-  await page.getByTestId('account-username').fill(name);
-  await page.getByTestId('account-password').fill(password);
-  await page.getByTestId('account-submit').click();
-}
-
-// The page as a desktop and as a phone shows it (the viewport changed, then put back).
-async function bothSizes(page, name) {
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-phone`);
-  // Nothing is wider than the phone's screen.
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  check(wide <= PHONE.width, `${name}: the page is ${wide} px wide on a ${PHONE.width} px phone`);
-  await page.setViewportSize(size);
-}
+import { check, newPage, noErrors, screenshot, text, waitText, gameId, base, bothSizes, signUp, unique, PASSWORD, PHONE } from './lib.mjs';
 
 async function legalPits(page) {
   await page.waitForFunction(() => {

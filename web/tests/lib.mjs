@@ -149,3 +149,32 @@ export async function playingThroughRepeats(page, done, arg) {
   }
   throw new Error('the move was never played');
 }
+
+// Accounts in the scenarios.
+export const PASSWORD = 'seeds and serpents';
+
+// Names unique to this run (the database may keep those of earlier runs).
+export function unique(stem) {
+  return `${stem}${Date.now() % 100000}${Math.floor(Math.random() * 90 + 10)}`;
+}
+
+export async function signUp(page, name, password = PASSWORD) {
+  await page.getByTestId('account-username').fill(name);
+  await page.getByTestId('account-password').fill(password);
+  await page.getByTestId('account-submit').click();
+}
+
+// The page as a desktop and as a phone shows it (the viewport changed, then put back).
+export async function bothSizes(page, name) {
+  const size = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  await screenshot(page, `${name}-phone`);
+  // Nothing is wider than the phone's screen.
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= PHONE.width, `${name}: the page is ${wide} px wide on a ${PHONE.width} px phone`);
+  await page.setViewportSize(size);
+}

@@ -433,7 +433,10 @@ async fn correspondence(server: &Server) -> (String, Browser, Browser) {
     assert_eq!(turns["count"], 1, "{turns}");
     assert_eq!(turns["games"][0]["your_turn"], true, "{turns}");
     let (_, turns) = ada.get("/api/turns").await;
-    assert_eq!((turns["count"].as_u64(), &turns["games"][0]["your_turn"]), (Some(0), &json!(false)));
+    assert_eq!(
+        (turns["count"].as_u64(), &turns["games"][0]["your_turn"]),
+        (Some(0), &json!(false))
+    );
     (id, ada, bob)
 }
 

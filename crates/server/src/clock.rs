@@ -33,7 +33,13 @@ pub struct Clock {
 impl Clock {
     /// Fresh clocks: `initial_ms` each.
     pub fn new(initial_ms: i64, increment_ms: i64) -> Clock {
-        Clock { initial_ms, increment_ms, per_move: false, remaining: [initial_ms; 2], running: None }
+        Clock {
+            initial_ms,
+            increment_ms,
+            per_move: false,
+            remaining: [initial_ms; 2],
+            running: None,
+        }
     }
 
     /// A correspondence clock: `days` for each move.

@@ -67,6 +67,16 @@ pub async fn run(app: App) {
     }
 }
 
+/// A game's clock as the lists show it: its minutes and increment, or its days a move.
+pub fn clock_json(row: &GameRow) -> Option<Value> {
+    row.clock.map(|(initial, increment)| {
+        json!({
+            "initial_ms": initial, "increment_ms": increment,
+            "days": row.correspondence.then_some(initial / crate::clock::DAY_MS),
+        })
+    })
+}
+
 /// A game as the lists show it.
 fn summary(row: &GameRow) -> Value {
     let seats: Vec<Value> = row
@@ -84,7 +94,7 @@ fn summary(row: &GameRow) -> Value {
     let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
     json!({
         "id": row.id, "spec": spec, "kind": row.kind, "status": row.status, "seats": seats,
-        "clock": row.clock.map(|(initial, increment)| json!({ "initial_ms": initial, "increment_ms": increment })),
+        "clock": clock_json(row),
         "rated": row.rated, "category": row.category,
         "result": row.result, "updated_at": row.updated_at,
     })

@@ -39,7 +39,9 @@ fn view(row: &GameRow, user: &str) -> Option<Value> {
     let opponent = &row.seats[1 - mine];
     let opponent = match opponent.level {
         Some(level) => json!({ "kind": "computer", "level": level }),
-        None => json!({ "kind": "human", "name": opponent.name, "account": opponent.user.is_some() }),
+        None => {
+            json!({ "kind": "human", "name": opponent.name, "account": opponent.user.is_some() })
+        }
     };
     let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
     Some(json!({
@@ -51,10 +53,7 @@ fn view(row: &GameRow, user: &str) -> Option<Value> {
         "plies": row.plies,
         "deadline_at": row.deadline_at,
         "correspondence": row.correspondence,
-        "clock": row.clock.map(|(initial, increment)| json!({
-            "initial_ms": initial, "increment_ms": increment,
-            "days": row.correspondence.then_some(initial / crate::clock::DAY_MS),
-        })),
+        "clock": crate::lobby::clock_json(row),
         "rated": row.rated,
         "updated_at": row.updated_at,
     }))

@@ -17,6 +17,7 @@ import { MoveList } from '../game/movelist';
 import { AnalysisPanel } from '../game/analysis';
 import { Actions, drawInvite, drawOffers, drawRecord, type ControlsContext } from '../game/controls';
 import { mountNotFound } from './notfound';
+import { refreshTurns } from '../turns';
 
 export function mountGame(root: HTMLElement, route: Route): Page {
   const id = route.params.id ?? '';
@@ -511,6 +512,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       }
     }
     if (previous && previous.status !== 'over' && g.status === 'over') said.push(outcomeText(g));
+    // A seat's turn came or went: the header's count of games waiting follows.
+    if (you && previous && (g.turn !== previous.turn || g.status !== previous.status)) void refreshTurns();
     if (said.length) announcer.textContent = said.join(' ');
     // A rematch both players wanted: they go to it.
     if (rematchSeen !== undefined && rematchSeen === null && g.rematch && you) {

@@ -33,7 +33,7 @@ export function mountTurns(root: HTMLElement, _route: Route): Page {
     const who = o.kind === 'computer' ? d.computerLevel(o.level) : o.name || d.anonymous;
     const left = g.deadline_at === null ? null : leftText(g.deadline_at - Date.now());
     const pace = g.clock?.days ? d.daysPerMoveShort(g.clock.days) : null;
-    const meta = [pace, g.rated ? d.ratedShort : d.casualShort, left ? d.timeLeft(left) : null].filter(Boolean).join(' · ');
+    const meta = [pace, g.rated ? d.ratedShort : d.casualShort].filter(Boolean).join(' · ');
     return h(
       'li',
       { class: 'game-entry', 'data-testid': `turn-${g.id}` },
@@ -44,7 +44,8 @@ export function mountTurns(root: HTMLElement, _route: Route): Page {
         h('span', { class: 'entry-who' }, `${d.vs} ${who}`),
         h('span', { class: 'entry-meta' }, meta),
       ),
-      h('div', { class: 'entry-result' }, h('span', { class: `result-badge ${g.your_turn ? 'live' : 'muted'}`, 'data-testid': `turn-state-${g.id}` }, g.your_turn ? d.yourTurn : d.theirTurn)),
+      // The time left to move where a clock runs (the section says whose turn it is).
+      h('div', { class: 'entry-result' }, h('span', { class: `result-badge ${g.your_turn ? 'live' : 'muted'}`, 'data-testid': `turn-left-${g.id}` }, left ? d.timeLeft(left) : g.your_turn ? d.yourTurn : d.theirTurn)),
       h('a', { href, class: 'button', 'data-testid': `turn-open-${g.id}` }, g.your_turn ? d.playButton : d.watch),
     );
   }
