@@ -126,6 +126,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Solve an Awithlaknannai position (its value, with a certificate), or check a certificate.
     Solve(SolveArgs),
+    /// Run the site: make an account an admin.
+    Admin(AdminArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -179,11 +181,9 @@ pub struct SolveArgs {
     pub serpent: SerpentArgs,
 }
 
+/// Where the site's database is.
 #[derive(Debug, clap::Args)]
-pub struct ServeArgs {
-    /// Where to listen.
-    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
-    pub addr: std::net::SocketAddr,
+pub struct DatabaseArgs {
     /// The database: sqlite://FILE or postgres://USER@HOST/NAME (default: awe.db in the data
     /// folder).
     #[arg(long, value_name = "URL")]
@@ -191,6 +191,37 @@ pub struct ServeArgs {
     /// The data folder (default: $AWE_DATA, else the user's data folder, ~/.local/share/awe).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AdminArgs {
+    #[command(subcommand)]
+    pub action: AdminAction,
+    #[command(flatten)]
+    pub store: DatabaseArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminAction {
+    /// Make an account an admin: it reads the chat's reports.
+    Grant {
+        /// The account's name.
+        name: String,
+    },
+    /// Take an account's admin rights away.
+    Revoke {
+        /// The account's name.
+        name: String,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    pub addr: std::net::SocketAddr,
+    #[command(flatten)]
+    pub store: DatabaseArgs,
     /// The Awélé endgame databases built in the background into the cache, for the computer's
     /// endings: up to this many seeds (12 to 24; 12 builds nothing more than the 12-seed
     /// databases the engines make at first need).

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         args::Command::Endgame(a) => endgame::run(a),
         args::Command::Serve(a) => serve(a),
         args::Command::Solve(a) => solve::run(a),
+        args::Command::Admin(a) => admin(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,
@@ -40,21 +41,48 @@ fn main() -> ExitCode {
     }
 }
 
-/// `awe serve`: the web site, until Ctrl-C.
-fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
+/// The site's database: the one given, else awe.db in the data folder (made if missing).
+fn database_url(args: &args::DatabaseArgs) -> anyhow::Result<String> {
     use anyhow::Context;
-    let database = match args.database {
-        Some(url) => url,
+    Ok(match &args.database {
+        Some(url) => url.clone(),
         None => {
             let dir = args
                 .data_dir
+                .clone()
                 .or_else(awe_server::default_data_dir)
                 .context("no data folder: give --data-dir or --database, or set AWE_DATA")?;
             std::fs::create_dir_all(&dir)
                 .with_context(|| format!("cannot make the data folder {}", dir.display()))?;
             format!("sqlite://{}?mode=rwc", dir.join("awe.db").display())
         }
+    })
+}
+
+/// `awe admin`: the site's accounts, changed in its database.
+fn admin(args: args::AdminArgs) -> anyhow::Result<()> {
+    let database = database_url(&args.store)?;
+    let (name, admin) = match &args.action {
+        args::AdminAction::Grant { name } => (name, true),
+        args::AdminAction::Revoke { name } => (name, false),
     };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let store = awe_server::store::Store::open(&database)
+            .await
+            .map_err(|e| anyhow::anyhow!("the database {database}: {e}"))?;
+        let found = store.set_admin(name, admin).await?;
+        store.close().await;
+        anyhow::ensure!(found, "no account named {name}");
+        println!("{name} is {} admin", if admin { "now an" } else { "no longer an" });
+        Ok(())
+    })
+}
+
+/// `awe serve`: the web site, until Ctrl-C.
+fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let database = database_url(&args.store)?;
     // A connection is a file: as many as the system allows this process.
     awe_server::limits::raise_open_files();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;

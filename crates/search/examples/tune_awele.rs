@@ -6,12 +6,13 @@
 //!
 //! `cargo run --release -p awe-search --example tune_awele -- GAMES DEPTH [RULES] [THREADS]`
 //!
-//! It prints the weights to paste into `WEIGHTS` in `src/awele.rs`; a change is kept only if
+//! It prints the weights to paste into `WEIGHTS` (or the rule set's own, `ABAPA_WEIGHTS`) in
+//! `src/awele.rs`; a change is kept only if
 //! a match shows it stronger (see BENCHMARKS.md).
 
 use awe_awele::{Position, RuleSet};
 use awe_game::{Game, Position as _};
-use awe_search::awele::{AweleEval, FEATURE_NAMES, FEATURES, Features, WEIGHTS, features};
+use awe_search::awele::{AweleEval, FEATURE_NAMES, FEATURES, Features, features, weights};
 use awe_search::{Limits, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -40,7 +41,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         workers.into_iter().flat_map(|w| w.join().expect("a worker ends")).collect()
     });
     println!("{} quiet positions from {games} games at depth {depth} ({rules})", samples.len());
-    let start: [f64; FEATURES] = WEIGHTS.map(|w| w as f64);
+    let today = *weights(rules);
+    let start: [f64; FEATURES] = today.map(|w| w as f64);
     // The scale first, the weights as they are; then the weights, the scale held.
     let k = (10..=3000)
         .step_by(5)
@@ -50,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("scale k = {k}: loss {:.5} with today's weights", loss(&samples, &start, k));
     let fitted = fit(&samples, start, k);
     println!("loss {:.5} with the fitted weights:", loss(&samples, &fitted, k));
-    for ((name, old), new) in FEATURE_NAMES.iter().zip(WEIGHTS).zip(fitted) {
+    for ((name, old), new) in FEATURE_NAMES.iter().zip(today).zip(fitted) {
         println!("  {name:<24} {old:>5} -> {:>5}", new.round());
     }
     let line: Vec<String> = fitted.iter().map(|w| format!("{}", w.round())).collect();

@@ -52,8 +52,21 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "to move",
 ];
 
-/// What each feature is worth; a seed captured is [`SEED`].
+/// What each feature is worth; a seed captured is [`SEED`]. Fitted under `awechec` (and used for
+/// `awari`).
 pub const WEIGHTS: Features = [SEED, 5, -13, 3, -72, 9, 12, 6, 1, 4, -13, -60];
+
+/// The weights fitted under `abapa`: `tune_awele 3000 8 abapa 1`, its games played with
+/// [`WEIGHTS`] (272,386 quiet positions, the loss from 0.51914 with [`WEIGHTS`] to 0.51528).
+pub const ABAPA_WEIGHTS: Features = [SEED, 14, 1, 5, -117, 7, 0, 0, -6, -9, -19, -67];
+
+/// The weights of a rule set.
+pub fn weights(rules: RuleSet) -> &'static Features {
+    match rules {
+        RuleSet::Abapa => &ABAPA_WEIGHTS,
+        _ => &WEIGHTS,
+    }
+}
 
 /// The features of `position` (not over).
 pub fn features(position: &Position) -> Features {
@@ -99,7 +112,7 @@ impl Evaluator<Position> for AweleEval {
 
     fn evaluate(&self, position: &Position) -> Score {
         let f = features(position);
-        f.iter().zip(&WEIGHTS).map(|(f, w)| f * w).sum()
+        f.iter().zip(weights(position.rule_set())).map(|(f, w)| f * w).sum()
     }
 
     fn order(&self, position: &Position, pit: Pit) -> Score {

@@ -35,6 +35,8 @@ pub struct App {
     /// Histories and records built since the start (each kept by its room until the game
     /// changes).
     pub built: Arc<std::sync::atomic::AtomicU64>,
+    /// The chat channels read on this server.
+    pub chat: Arc<crate::chat::Hub>,
 }
 
 impl App {
@@ -49,6 +51,7 @@ impl App {
             searches: Arc::default(),
             builds: Arc::new(tokio::sync::Semaphore::new(BUILDS)),
             built: Arc::default(),
+            chat: Arc::default(),
         }
     }
 

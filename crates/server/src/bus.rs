@@ -30,10 +30,16 @@ pub fn start(app: &App) {
 
 /// What a notification says.
 fn dispatch(app: &App, payload: &str) {
-    let mut words = payload.split(' ');
-    match (words.next(), words.next(), words.next().and_then(|v| v.parse().ok())) {
-        (Some("g"), Some(id), Some(version)) => app.game_changed(id, version),
-        (Some("l"), None, None) => app.lobby_changed(),
+    let words: Vec<&str> = payload.split(' ').collect();
+    match words.as_slice() {
+        ["g", id, version] if let Ok(version) = version.parse() => app.game_changed(id, version),
+        ["l"] => app.lobby_changed(),
+        // A line of chat another server kept: sent to this server's readers.
+        ["c", server, id] => {
+            if *server != &*app.server_id {
+                tokio::spawn(crate::chat::arrived(app.clone(), (*id).to_owned()));
+            }
+        }
         _ => eprintln!("awe serve: a notification not understood: {payload:?}"),
     }
 }

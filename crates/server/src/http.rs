@@ -58,6 +58,11 @@ pub fn router(app: App) -> Router {
         .route("/api/leaderboard", get(accounts::leaderboard))
         .route("/api/stats", get(stats))
         .route("/api/turns", get(crate::turns::turns))
+        .route("/api/games/{id}/chat", get(crate::chat::history).post(crate::chat::say))
+        .route("/api/chat/mutes", get(crate::chat::mutes))
+        .route("/api/chat/mute", post(crate::chat::mute))
+        .route("/api/chat/report", post(crate::chat::report))
+        .route("/api/admin/reports", get(crate::chat::reports))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let import =

@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod app;
 pub mod assets;
 pub mod bus;
+pub mod chat;
 pub mod clock;
 pub mod http;
 pub mod limits;

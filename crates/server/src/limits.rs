@@ -118,6 +118,10 @@ pub enum Kind {
     Import,
     Analysis,
     Review,
+    /// Lines of chat, by account.
+    Chat,
+    /// Reports of lines, by account.
+    Report,
 }
 
 /// A token bucket: `capacity` tokens, refilled at `per_second`.
@@ -171,6 +175,10 @@ impl Limits {
             Kind::Import => (s.imports_per_minute as f64, s.imports_per_minute as f64 / 60.0),
             Kind::Analysis => (s.analyses_per_minute as f64, s.analyses_per_minute as f64 / 60.0),
             Kind::Review => (s.reviews_per_minute as f64, s.reviews_per_minute as f64 / 60.0),
+            // Six lines at once, then one every five seconds.
+            Kind::Chat => (6.0, 0.2),
+            // Ten at once, then ten an hour.
+            Kind::Report => (10.0, 10.0 / 3600.0),
         }
     }
 

@@ -18,6 +18,9 @@ use sqlx::{Any, AnyPool, Row, Transaction};
 
 use crate::rating::Rating;
 
+mod chat;
+pub use chat::{ChatLine, Report};
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {

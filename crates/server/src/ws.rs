@@ -40,6 +40,8 @@ fn cross_site() -> Response {
 
 /// Who is on the other end of a game's socket.
 struct Peer {
+    /// The game's id.
+    game: String,
     actor: Option<Actor>,
     /// Their address, as the rate limits key it.
     address: String,
@@ -72,6 +74,7 @@ pub async fn upgrade(
         Err(error) => return error.into_response(),
     };
     let peer = Peer {
+        game: id,
         actor,
         address: client_address(&app, &headers, address),
         _guard: guard.map(|g| g.0),
@@ -112,6 +115,8 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
     {
         return;
     }
+    // The game's chat: its players' channel for a seat's holder, else its spectators'.
+    let mut chat = app.chat.subscribe(&crate::chat::game_channel(&peer.game, you.is_some()));
     let mut bucket = Bucket::full(2.0 * rate);
     let mut over_rate = 0;
     loop {
@@ -164,6 +169,12 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
                     events = again.events;
                     if !send(&mut socket, again.state).await { break }
                 }
+                Err(broadcast::error::RecvError::Closed) => break,
+            },
+            line = chat.recv() => match line {
+                Ok(line) => if !send(&mut socket, &*line).await { break },
+                // Lines missed by a slow reader are in the channel's history.
+                Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(broadcast::error::RecvError::Closed) => break,
             },
         }

@@ -175,3 +175,33 @@ async fn a_flag_falls_and_is_rated_once_under_two_servers() {
     let diff = a["seats"][0]["diff"].as_i64().unwrap();
     assert!(diff > 0 && b["seats"][0]["diff"].as_i64() == Some(diff), "{a} {b}");
 }
+
+#[tokio::test]
+async fn a_line_of_chat_reaches_the_other_server() {
+    let (one, two) = two_servers("servers-chat").await;
+    let mut ada = Browser::new(&one);
+    ada.sign_up("ada", "a long password").await;
+    let (id, invite) = ada
+        .create(json!({ "spec": awele(), "opponent": { "kind": "friend" }, "side": "south" }))
+        .await;
+    let mut bob = Browser::new(&two);
+    bob.sign_up("bob", "another password").await;
+    let (status, answer) =
+        bob.post(&format!("/api/games/{id}/join"), json!({ "invite": invite })).await;
+    assert_eq!(status, 200, "{answer}");
+    let mut there = bob.connect(&id).await;
+    let mut watching_there = Browser::new(&two).connect(&id).await;
+    let (status, _) = ada.post(&format!("/api/games/{id}/chat"), json!({ "text": "hi" })).await;
+    assert_eq!(status, 200);
+    let line = there.chat().await.expect("the line crosses to the other server");
+    assert_eq!((line["name"].as_str(), line["text"].as_str()), (Some("ada"), Some("hi")));
+    // Once: the server that kept it does not send it again when told of its own line.
+    bob.post(&format!("/api/games/{id}/chat"), json!({ "text": "hello" })).await;
+    assert_eq!(there.chat().await.expect("Bob's own line")["text"], "hello");
+    // Spectators do not read the players' channel.
+    let mut carl = Browser::new(&one);
+    carl.sign_up("carl", "a fourth password").await;
+    carl.post(&format!("/api/games/{id}/chat"), json!({ "text": "from the stands" })).await;
+    let line = watching_there.chat().await.expect("the spectators' line crosses too");
+    assert_eq!(line["text"], "from the stands");
+}

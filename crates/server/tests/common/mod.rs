@@ -223,6 +223,16 @@ impl Socket {
         self.send(json!({ "t": "move", "ply": ply, "move": text })).await;
     }
 
+    /// The next line of chat sent to this client (`None` if none came within 5 s).
+    pub async fn chat(&mut self) -> Option<Value> {
+        loop {
+            let message = self.next().await?;
+            if message["t"] == "chat" {
+                return Some(message["line"].clone());
+            }
+        }
+    }
+
     /// The next error sent to this client.
     pub async fn error(&mut self) -> String {
         loop {

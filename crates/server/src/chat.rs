@@ -1,0 +1,269 @@
+//! Chat in a game: its two players in one channel, its spectators in another, as lichess keeps
+//! them apart (a spectator cannot whisper a move to a player). Accounts write; anyone who may
+//! read a channel reads it. A line is at most [`MAX_CHARS`] characters of plain text (the pages
+//! show it as text, never as HTML), an account writes at most a few lines a minute, and a line
+//! reaches the channel's readers over their game's WebSocket, on every server (the bus). An
+//! account may mute another (its lines are no longer shown to them) and report a line, which
+//! admin accounts read (`awe admin grant NAME`).
+//!
+//! - `GET /api/games/ID/chat`: the reader's channel, whether they may write, its latest lines.
+//! - `POST /api/games/ID/chat` `{"text"}`: a line.
+//! - `GET /api/chat/mutes`, `POST /api/chat/mute` `{"name","mute"}`.
+//! - `POST /api/chat/report` `{"line","reason"}`; `GET /api/admin/reports` (admins).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use crate::app::App;
+use crate::limits::Kind;
+use crate::message::ask;
+use crate::request::{ApiError, ApiResult, acting, body, signed_in};
+use crate::room::Command;
+use crate::store::{ChatLine, Report, User, now_ms};
+
+/// The longest line, in characters.
+pub const MAX_CHARS: usize = 200;
+
+/// The lines a channel shows when it is opened.
+const HISTORY: i64 = 50;
+
+/// The channels of this server that someone reads, each with its readers.
+#[derive(Debug, Default)]
+pub struct Hub {
+    channels: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+}
+
+impl Hub {
+    /// The lines of `channel` from now on, as the socket sends them.
+    pub fn subscribe(&self, channel: &str) -> broadcast::Receiver<Arc<str>> {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        // Forget the channels nobody reads any more.
+        if channels.len() > 1000 {
+            channels.retain(|_, sender| sender.receiver_count() > 0);
+        }
+        channels.entry(channel.to_owned()).or_insert_with(|| broadcast::channel(16).0).subscribe()
+    }
+
+    /// Sends a line to the readers of its channel on this server.
+    pub fn publish(&self, line: &ChatLine) {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(sender) = channels.get(&line.channel) {
+            let text = json!({ "t": "chat", "line": view(line) }).to_string();
+            let _ = sender.send(text.into());
+        }
+    }
+}
+
+/// A line as the pages get it.
+fn view(line: &ChatLine) -> Value {
+    json!({ "id": line.id, "name": line.name, "text": line.text, "at": line.created_at })
+}
+
+/// The channel of a game's players, or of its spectators.
+pub fn game_channel(id: &str, player: bool) -> String {
+    format!("game:{id}:{}", if player { "players" } else { "spectators" })
+}
+
+/// A line as kept: without control characters or marks that turn text around, trimmed; refused
+/// if empty or too long.
+pub fn clean(text: &str) -> Result<String, ApiError> {
+    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let text: String = text.chars().filter(|&c| !c.is_control() && !bidi(c)).collect();
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::bad("an empty line"));
+    }
+    if text.chars().count() > MAX_CHARS {
+        return Err(ApiError::bad(format!("a line is at most {MAX_CHARS} characters")));
+    }
+    Ok(text.to_owned())
+}
+
+fn failed(e: sqlx::Error) -> ApiError {
+    eprintln!("awe serve: chat: {e}");
+    ApiError::unavailable("try again")
+}
+
+fn sign_in(what: &str) -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, "sign_in", format!("sign in to {what}"))
+}
+
+/// Whether the reader of a game holds one of its seats, and the game's channel for them.
+async fn reader_channel(app: &App, id: &str, headers: &HeaderMap) -> Result<String, ApiError> {
+    let handle =
+        app.room(id).await.map_err(ApiError::unavailable)?.ok_or_else(ApiError::not_found)?;
+    let actor = crate::request::actor(app, headers).await?;
+    let subscription = ask(&handle, |reply| Command::Subscribe { actor, reply }).await?;
+    Ok(game_channel(id, subscription.you.is_some()))
+}
+
+/// `GET /api/games/ID/chat`.
+pub async fn history(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let channel = reader_channel(&app, &id, &headers).await?;
+    let user = signed_in(&app, &headers).await?;
+    let lines = app
+        .store
+        .chat_history(&channel, user.as_ref().map(|u| u.id.as_str()), HISTORY)
+        .await
+        .map_err(failed)?;
+    let players = channel.ends_with(":players");
+    Ok(Json(json!({
+        "channel": if players { "players" } else { "spectators" },
+        "can_write": user.is_some(),
+        "lines": lines.iter().map(view).collect::<Vec<_>>(),
+    }))
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Say {
+    text: String,
+}
+
+/// `POST /api/games/ID/chat`.
+pub async fn say(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let say: Say = body(&headers, &bytes)?;
+    let (actor, _) = acting(&app, &headers).await?;
+    let Some(user) = actor.user else { return Err(sign_in("chat")) };
+    app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
+    let text = clean(&say.text)?;
+    let channel = reader_channel(&app, &id, &headers).await?;
+    let line = ChatLine {
+        id: crate::app::new_id(),
+        channel,
+        user: user.id.clone(),
+        name: user.name.clone(),
+        text,
+        created_at: now_ms(),
+    };
+    app.store.add_chat(&line, &app.server_id).await.map_err(failed)?;
+    app.chat.publish(&line);
+    Ok(Json(json!({ "line": view(&line) })).into_response())
+}
+
+/// A line told by another server: read and sent to this server's readers.
+pub async fn arrived(app: App, id: String) {
+    match app.store.chat_line(&id).await {
+        Ok(Some(line)) => app.chat.publish(&line),
+        Ok(None) => {}
+        Err(e) => eprintln!("awe serve: chat: {e}"),
+    }
+}
+
+async fn account(app: &App, headers: &HeaderMap, what: &str) -> Result<User, ApiError> {
+    signed_in(app, headers).await?.ok_or_else(|| sign_in(what))
+}
+
+/// `GET /api/chat/mutes`: the names the account muted.
+pub async fn mutes(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    let user = account(&app, &headers, "mute players").await?;
+    let names = app.store.mutes_of(&user.id).await.map_err(failed)?;
+    Ok(Json(json!({ "names": names })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Mute {
+    name: String,
+    mute: bool,
+}
+
+/// `POST /api/chat/mute`.
+pub async fn mute(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let request: Mute = body(&headers, &bytes)?;
+    let user = account(&app, &headers, "mute players").await?;
+    let Some((other, _)) = app.store.user_by_name(&request.name).await.map_err(failed)? else {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such player"));
+    };
+    if other.id == user.id {
+        return Err(ApiError::bad("you cannot mute yourself"));
+    }
+    app.store.set_mute(&user.id, &other.id, request.mute).await.map_err(failed)?;
+    let names = app.store.mutes_of(&user.id).await.map_err(failed)?;
+    Ok(Json(json!({ "names": names })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReportRequest {
+    line: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /api/chat/report`: a line reported, kept for the admins with a copy of its text.
+pub async fn report(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let request: ReportRequest = body(&headers, &bytes)?;
+    let user = account(&app, &headers, "report a line").await?;
+    app.limits.check(Kind::Report, &user.id).map_err(|w| ApiError::too_many(w, "reports"))?;
+    let Some(line) = app.store.chat_line(&request.line).await.map_err(failed)? else {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such line"));
+    };
+    let reason: String = request.reason.chars().filter(|c| !c.is_control()).take(500).collect();
+    let report = Report {
+        id: crate::app::new_id(),
+        reporter: user.id,
+        reported: line.user.clone(),
+        channel: Some(line.channel.clone()),
+        text: Some(line.text.clone()),
+        reason,
+        created_at: now_ms(),
+    };
+    app.store.add_report(&report, Some(&line)).await.map_err(failed)?;
+    Ok(Json(json!({ "reported": true })).into_response())
+}
+
+/// `GET /api/admin/reports`: the latest reports, for admin accounts only.
+pub async fn reports(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    let user = account(&app, &headers, "read the reports").await?;
+    if !app.store.is_admin(&user.id).await.map_err(failed)? {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "admin", "for admin accounts"));
+    }
+    let reports = app.store.reports(200).await.map_err(failed)?;
+    let reports: Vec<Value> = reports
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.id, "reporter": r.reporter, "reported": r.reported,
+                "channel": r.channel, "text": r.text, "reason": r.reason, "at": r.created_at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "reports": reports })).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_plain_short_text() {
+        assert_eq!(clean("  hello\u{202e}  ").unwrap(), "hello");
+        assert_eq!(clean("a\nb\tc").unwrap(), "abc");
+        assert_eq!(clean("<b>bold</b>").unwrap(), "<b>bold</b>");
+        assert!(clean(" \u{200f} ").is_err());
+        assert!(clean(&"é".repeat(MAX_CHARS)).is_ok());
+        assert!(clean(&"é".repeat(MAX_CHARS + 1)).is_err());
+        assert_eq!(game_channel("x", true), "game:x:players");
+        assert_eq!(game_channel("x", false), "game:x:spectators");
+    }
+}

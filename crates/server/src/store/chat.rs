@@ -1,0 +1,200 @@
+//! What the database keeps of the chat: the lines, the mutes, the reports, the admins.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{CHANNEL, Error, Store, now_ms};
+
+/// A line of chat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub id: String,
+    /// `game:ID:players`, `game:ID:spectators`.
+    pub channel: String,
+    pub user: String,
+    pub name: String,
+    pub text: String,
+    pub created_at: i64,
+}
+
+/// A report as the admins read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub id: String,
+    pub reporter: String,
+    pub reported: String,
+    pub channel: Option<String>,
+    pub text: Option<String>,
+    pub reason: String,
+    pub created_at: i64,
+}
+
+fn line_row(row: &AnyRow) -> Result<ChatLine, Error> {
+    Ok(ChatLine {
+        id: row.try_get("id")?,
+        channel: row.try_get("channel")?,
+        user: row.try_get("user_id")?,
+        name: row.try_get("name")?,
+        text: row.try_get("text")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+impl Store {
+    /// Keeps a line; on PostgreSQL, tells the other servers (`c SERVER ID`), which send it to
+    /// their readers of the channel.
+    pub async fn add_chat(&self, line: &ChatLine, server: &str) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO chat (id, channel, user_id, name, text, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&line.id)
+        .bind(&line.channel)
+        .bind(&line.user)
+        .bind(&line.name)
+        .bind(&line.text)
+        .bind(line.created_at)
+        .execute(&mut *tx)
+        .await?;
+        if self.postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(format!("c {server} {}", line.id))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+
+    /// A line by its id.
+    pub async fn chat_line(&self, id: &str) -> Result<Option<ChatLine>, Error> {
+        let row = sqlx::query("SELECT * FROM chat WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(line_row).transpose()
+    }
+
+    /// The latest `limit` lines of a channel, oldest first, without those of the accounts that
+    /// `reader` muted.
+    pub async fn chat_history(
+        &self,
+        channel: &str,
+        reader: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<ChatLine>, Error> {
+        let rows = sqlx::query(
+            "SELECT * FROM chat WHERE channel = $1 AND user_id NOT IN \
+             (SELECT muted_id FROM mutes WHERE user_id = $2) \
+             ORDER BY created_at DESC, id DESC LIMIT $3",
+        )
+        .bind(channel)
+        .bind(reader.unwrap_or(""))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut lines = rows.iter().map(line_row).collect::<Result<Vec<_>, _>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// Mutes (or unmutes) `muted` for `user`.
+    pub async fn set_mute(&self, user: &str, muted: &str, on: bool) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
+        let query = if on {
+            sqlx::query(
+                "INSERT INTO mutes (user_id, muted_id, created_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (user_id, muted_id) DO NOTHING",
+            )
+            .bind(user)
+            .bind(muted)
+            .bind(now_ms())
+        } else {
+            sqlx::query("DELETE FROM mutes WHERE user_id = $1 AND muted_id = $2")
+                .bind(user)
+                .bind(muted)
+        };
+        query.execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// The names of the accounts `user` muted.
+    pub async fn mutes_of(&self, user: &str) -> Result<Vec<String>, Error> {
+        let rows = sqlx::query(
+            "SELECT users.name AS name FROM mutes JOIN users ON users.id = mutes.muted_id \
+             WHERE mutes.user_id = $1 ORDER BY users.name_key",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get("name")).collect()
+    }
+
+    /// Stores a report.
+    pub async fn add_report(&self, report: &Report, chat: Option<&ChatLine>) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "INSERT INTO reports (id, reporter_id, reported_id, chat_id, channel, text, reason, \
+             created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&report.id)
+        .bind(&report.reporter)
+        .bind(&report.reported)
+        .bind(chat.map(|c| c.id.clone()))
+        .bind(&report.channel)
+        .bind(&report.text)
+        .bind(&report.reason)
+        .bind(report.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The latest reports, newest first, the accounts by name.
+    pub async fn reports(&self, limit: i64) -> Result<Vec<Report>, Error> {
+        let rows = sqlx::query(
+            "SELECT reports.id AS id, a.name AS reporter, b.name AS reported, channel, text, \
+             reason, reports.created_at AS created_at FROM reports \
+             JOIN users a ON a.id = reports.reporter_id JOIN users b ON b.id = reports.reported_id \
+             ORDER BY reports.created_at DESC LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(Report {
+                    id: row.try_get("id")?,
+                    reporter: row.try_get("reporter")?,
+                    reported: row.try_get("reported")?,
+                    channel: row.try_get("channel")?,
+                    text: row.try_get("text")?,
+                    reason: row.try_get("reason")?,
+                    created_at: row.try_get("created_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Makes the account `name` an admin (or not): false if there is no such account.
+    pub async fn set_admin(&self, name: &str, admin: bool) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query("UPDATE users SET admin = $1 WHERE name_key = $2")
+            .bind(admin as i64)
+            .bind(name.to_lowercase())
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Whether the account is an admin.
+    pub async fn is_admin(&self, user: &str) -> Result<bool, Error> {
+        let row = sqlx::query("SELECT admin FROM users WHERE id = $1")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get::<i64, _>("admin")).transpose()?.unwrap_or(0) != 0)
+    }
+}

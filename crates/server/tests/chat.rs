@@ -1,0 +1,107 @@
+//! Chat in a game: the players' channel and the spectators' kept apart, lines pushed over the
+//! game's socket, text kept as text, accounts only, a rate limit, mutes, reports read by admins
+//! only. On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
+
+mod common;
+
+use common::{Browser, start};
+use serde_json::json;
+
+#[tokio::test]
+async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
+    let server = start("chat").await;
+    let mut ada = Browser::new(&server);
+    ada.sign_up("ada", "a long password").await;
+    let mut bob = Browser::new(&server);
+    bob.sign_up("bob", "another password").await;
+    let mut dan = Browser::new(&server);
+    dan.sign_up("dan", "a third password").await;
+    let mut guest = Browser::new(&server);
+    let (id, invite) = ada
+        .create(json!({
+            "spec": { "game": "awele" }, "opponent": { "kind": "friend" }, "side": "south",
+        }))
+        .await;
+    let (status, answer) =
+        bob.post(&format!("/api/games/{id}/join"), json!({ "invite": invite })).await;
+    assert_eq!(status, 200, "{answer}");
+    let mut to_bob = bob.connect(&id).await;
+    let mut to_dan = dan.connect(&id).await;
+    let mut to_guest = guest.connect(&id).await;
+    let chat = format!("/api/games/{id}/chat");
+
+    // Ada's line reaches Bob as she wrote it; not the spectators.
+    let (status, said) = ada.post(&chat, json!({ "text": "  <b>good luck</b> \u{202e}" })).await;
+    assert_eq!(status, 200, "{said}");
+    let line = to_bob.chat().await.expect("Bob gets Ada's line");
+    assert_eq!(
+        (line["name"].as_str(), line["text"].as_str()),
+        (Some("ada"), Some("<b>good luck</b>"))
+    );
+    let (status, _) = dan.post(&chat, json!({ "text": "watching" })).await;
+    assert_eq!(status, 200);
+    for socket in [&mut to_dan, &mut to_guest] {
+        let line = socket.chat().await.expect("a spectator's line");
+        assert_eq!(line["text"], "watching", "spectators get theirs only");
+    }
+    let (_, history) = bob.get(&chat).await;
+    assert_eq!(history["channel"], "players");
+    let texts: Vec<&str> =
+        history["lines"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["<b>good luck</b>"]);
+    let (_, history) = guest.get(&chat).await;
+    assert_eq!((&history["channel"], &history["can_write"]), (&json!("spectators"), &json!(false)));
+    assert_eq!(history["lines"][0]["text"], "watching");
+
+    // Accounts only; no empty line, none too long, no unknown field.
+    let (status, answer) = guest.post(&chat, json!({ "text": "hi" })).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("sign_in")));
+    for bad in
+        [json!({ "text": " \n " }), json!({ "text": "x".repeat(201) }), json!({ "txt": "a" })]
+    {
+        let (status, answer) = ada.post(&chat, bad).await;
+        assert_eq!(status, 400, "{answer}");
+    }
+    let (status, _) = ada.post("/api/games/nosuchgame/chat", json!({ "text": "a" })).await;
+    assert_eq!(status, 404);
+
+    // A few lines at once, then one every few seconds.
+    let mut refused = 0;
+    for i in 0..8 {
+        let (status, _) = bob.post(&chat, json!({ "text": format!("line {i}") })).await;
+        refused += usize::from(status == 429);
+    }
+    assert_eq!(refused, 2, "six lines at once, the rest refused");
+
+    // Ada mutes Bob: his lines leave her history; unmuted, they come back.
+    let (status, answer) = ada.post("/api/chat/mute", json!({ "name": "BOB", "mute": true })).await;
+    assert_eq!((status, &answer["names"]), (200, &json!(["bob"])));
+    let (_, history) = ada.get(&chat).await;
+    assert!(history["lines"].as_array().unwrap().iter().all(|l| l["name"] != "bob"), "{history}");
+    let (status, _) = ada.post("/api/chat/mute", json!({ "name": "ada", "mute": true })).await;
+    assert_eq!(status, 400);
+    let (status, _) = ada.post("/api/chat/mute", json!({ "name": "nobody", "mute": true })).await;
+    assert_eq!(status, 404);
+    ada.post("/api/chat/mute", json!({ "name": "bob", "mute": false })).await;
+    let (_, history) = ada.get(&chat).await;
+    assert!(history["lines"].as_array().unwrap().iter().any(|l| l["name"] == "bob"), "{history}");
+
+    // Bob reports Ada's line: kept for the admins, whom Bob is not, until an operator says so.
+    let line_id = said["line"]["id"].as_str().unwrap();
+    let (status, _) =
+        bob.post("/api/chat/report", json!({ "line": line_id, "reason": "rude" })).await;
+    assert_eq!(status, 200);
+    let (status, answer) = bob.get("/api/admin/reports").await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("admin")));
+    let store = awe_server::store::Store::open(&server.database).await.unwrap();
+    assert!(store.set_admin("Bob", true).await.unwrap());
+    assert!(!store.set_admin("nobody", true).await.unwrap());
+    let (status, answer) = bob.get("/api/admin/reports").await;
+    assert_eq!(status, 200, "{answer}");
+    let report = &answer["reports"][0];
+    assert_eq!(
+        (report["reporter"].as_str(), report["reported"].as_str(), report["text"].as_str()),
+        (Some("bob"), Some("ada"), Some("<b>good luck</b>"))
+    );
+    assert_eq!(report["reason"], "rude");
+}
