@@ -242,6 +242,11 @@ export const api = {
   signOut: () => call<{ user: null }>('POST', '/api/account/signout'),
   player: (name: string) => call<Player>('GET', `/api/players/${encodeURIComponent(name)}`),
   turns: () => call<Turns>('GET', '/api/turns'),
+  chat: (id: string) => call<ChatHistory>('GET', `${g(id)}/chat`),
+  say: (id: string, text: string) => call<{ line: ChatLine }>('POST', `${g(id)}/chat`, { text }),
+  mutes: () => call<{ names: string[] }>('GET', '/api/chat/mutes'),
+  mute: (name: string, mute: boolean) => call<{ names: string[] }>('POST', '/api/chat/mute', { name, mute }),
+  report: (line: string, reason: string) => call<{ reported: boolean }>('POST', '/api/chat/report', { line, reason }),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
   leaderboard: (category: string) => call<Board>('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };
@@ -264,4 +269,18 @@ export interface TurnGame {
 export interface Turns {
   count: number;
   games: TurnGame[];
+}
+
+// A line of a game's chat.
+export interface ChatLine {
+  id: string;
+  name: string;
+  text: string;
+  at: number;
+}
+
+export interface ChatHistory {
+  channel: 'players' | 'spectators';
+  can_write: boolean;
+  lines: ChatLine[];
 }

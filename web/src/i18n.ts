@@ -418,6 +418,19 @@ const en = {
   daysPerMove: 'Days a move',
   correspondenceHelp: 'Each move may take up to this many days; the game waits for you in “Your games”. For players signed in.',
   correspondenceCategory: 'correspondence',
+  chatPlayers: 'Chat',
+  chatSpectators: 'Spectators’ chat',
+  chatInput: 'A message',
+  chatPlaceholder: 'Say something nice',
+  chatSend: 'Send',
+  chatSignIn: 'Sign in to chat.',
+  chatEmpty: 'No message yet.',
+  chatActionsOf: (name: string) => `Mute or report ${name}`,
+  chatMute: (name: string) => `Mute ${name}`,
+  chatUnmute: 'unmute',
+  chatReport: 'Report this message',
+  chatReported: 'Reported: thank you.',
+  chatMutedList: 'Muted:',
 };
 
 export type Dict = typeof en;
@@ -814,6 +827,19 @@ const fr: Dict = {
   daysPerMove: 'Jours par coup',
   correspondenceHelp: 'Chaque coup peut prendre jusqu’à ce nombre de jours ; la partie vous attend dans « Vos parties ». Pour les joueurs connectés.',
   correspondenceCategory: 'correspondance',
+  chatPlayers: 'Discussion',
+  chatSpectators: 'Discussion des spectateurs',
+  chatInput: 'Un message',
+  chatPlaceholder: 'Un mot aimable',
+  chatSend: 'Envoyer',
+  chatSignIn: 'Connectez-vous pour discuter.',
+  chatEmpty: 'Aucun message pour l’instant.',
+  chatActionsOf: (name: string) => `Masquer ou signaler ${name}`,
+  chatMute: (name: string) => `Masquer ${name}`,
+  chatUnmute: 'réafficher',
+  chatReport: 'Signaler ce message',
+  chatReported: 'Signalé : merci.',
+  chatMutedList: 'Masqués :',
 };
 
 const dicts: Record<Lang, Dict> = { en, fr };

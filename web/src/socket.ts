@@ -1,13 +1,14 @@
 // The live game: WebSocket /ws/games/ID, and the live lobby: /ws/lobby; each reconnected with a
 // growing delay when it drops. The server sends everything again on each connection, so nothing
 // is kept here.
-import type { GameState, Lobby } from './api';
+import type { ChatLine, GameState, Lobby } from './api';
 
 export interface SocketHandlers {
   hello(you: string | null): void;
   state(game: GameState): void;
   error(code: string, message: string): void; // a refusal of this client's message (errors.ts)
   connection(up: boolean): void;
+  chat?(line: ChatLine): void; // a line of the game's chat, for this reader's channel
 }
 
 export class GameSocket {
@@ -45,6 +46,7 @@ export class GameSocket {
       if (m.t === 'hello') this.on.hello(m.you ?? null);
       else if (m.t === 'state' && m.game) this.on.state(m.game as GameState);
       else if (m.t === 'error') this.on.error(String(m.code ?? ''), String(m.message ?? ''));
+      else if (m.t === 'chat' && m.line) this.on.chat?.(m.line as ChatLine);
     };
     ws.onclose = () => {
       window.clearInterval(this.ping);

@@ -18,6 +18,7 @@ import { AnalysisPanel } from '../game/analysis';
 import { Actions, drawInvite, drawOffers, drawRecord, type ControlsContext } from '../game/controls';
 import { mountNotFound } from './notfound';
 import { refreshTurns } from '../turns';
+import { ChatPanel } from '../game/chat';
 
 export function mountGame(root: HTMLElement, route: Route): Page {
   const id = route.params.id ?? '';
@@ -44,6 +45,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
 
   const clocks = new Clocks();
   const moveList = new MoveList((ply) => view(ply));
+  // The chat, shown once the game is known not to be an imported record.
+  const chat = new ChatPanel(id);
+  chat.element.hidden = true;
   const analysis = new AnalysisPanel(
     id,
     () => (game ? { game, ply: viewPly ?? game.ply, history } : null),
@@ -119,7 +123,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     { class: 'game-page' },
     heading,
     h('div', { class: 'board-col' }, joinBox, topBar, boardWrap, bottomBar, watchingBox, repeatBox, errorBox, signInBox, connBox, replayNav, moveForm),
-    h('div', { class: 'side-col' }, ratedBox, statusBox, inviteBox, offersBox, actions, movesSection, analysis.element, recordBox),
+    h('div', { class: 'side-col' }, ratedBox, statusBox, inviteBox, offersBox, actions, movesSection, chat.element, analysis.element, recordBox),
     announcer,
   );
   root.appendChild(page);
@@ -610,10 +614,20 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       hello: (y) => {
         you = y;
       },
-      state: (g) => onState(g),
+      state: (g) => {
+        onState(g);
+        const talk = g.kind !== 'import';
+        if (talk && chat.element.hidden) {
+          chat.element.hidden = false;
+          void chat.load();
+        }
+      },
       error: (code, message) => showError(() => errorText({ code, message })),
+      chat: (line) => chat.add(line),
       connection: (up) => {
         connected = up;
+        // Lines may have been missed while the connection was down.
+        if (up && !chat.element.hidden) void chat.load();
         if (game) {
           connBox.textContent = up ? '' : t().reconnecting;
           connBox.hidden = up;
@@ -649,6 +663,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
         return;
       }
       render(false);
+      chat.relabel();
     },
     title: () => (game ? specText(game.spec) : t().gameTitle('')),
   };

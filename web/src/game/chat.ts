@@ -1,0 +1,163 @@
+// A game's chat: the players' channel for the two players, the spectators' for the others, as the
+// server decides. Lines come over the game's socket; on each (re)connection the latest are read
+// again. Text is only ever set as text. A signed-in reader can mute a player (their lines go,
+// here and from then on) and report a line.
+import { api, type ChatHistory, type ChatLine } from '../api';
+import { user } from '../account';
+import { fill, h } from '../dom';
+import { t } from '../i18n';
+import { errorText, refusalOf, type Refusal } from '../errors';
+
+const KEEP = 100;
+const MAX_CHARS = 200;
+
+export class ChatPanel {
+  readonly element: HTMLElement;
+  private readonly title = h('h2', { id: 'chat-title' });
+  private readonly log = h('ol', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'data-testid': 'chat-log' });
+  private readonly form = h('form', { class: 'chat-form', 'data-testid': 'chat-form' });
+  private readonly input = h('input', { type: 'text', id: 'chat-input', 'data-testid': 'chat-input', maxlength: String(MAX_CHARS), autocomplete: 'off' });
+  private readonly send = h('button', { type: 'submit', 'data-testid': 'chat-send' });
+  private readonly note = h('p', { class: 'help chat-note', 'data-testid': 'chat-note' });
+  private readonly mutedBox = h('p', { class: 'help chat-muted', 'data-testid': 'chat-muted' });
+  private history: ChatHistory | null = null;
+  private lines: ChatLine[] = [];
+  private muted: string[] = [];
+  private reported = new Set<string>();
+  private error: Refusal | null = null;
+  private sending = false;
+
+  constructor(private readonly id: string) {
+    this.element = h('section', { class: 'card chat', 'aria-labelledby': 'chat-title', 'data-testid': 'chat' }, this.title, this.log, this.form, this.note, this.mutedBox);
+    this.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.say();
+    });
+    this.draw();
+  }
+
+  // The latest lines (at the start, and after a reconnection: lines may have been missed).
+  async load(): Promise<void> {
+    try {
+      const [history, mutes] = await Promise.all([api.chat(this.id), user() ? api.mutes().catch(() => ({ names: [] as string[] })) : Promise.resolve({ names: [] as string[] })]);
+      this.history = history;
+      this.muted = mutes.names;
+      this.lines = history.lines;
+      this.error = null;
+    } catch (e) {
+      this.error = refusalOf(e);
+    }
+    this.draw();
+  }
+
+  // A line from the socket.
+  add(line: ChatLine): void {
+    if (this.lines.some((l) => l.id === line.id)) return;
+    this.lines = [...this.lines, line].slice(-KEEP);
+    this.drawLines();
+  }
+
+  private isMuted(name: string): boolean {
+    return this.muted.some((m) => m.toLowerCase() === name.toLowerCase());
+  }
+
+  private async say(): Promise<void> {
+    const text = this.input.value.trim();
+    if (!text || this.sending) return;
+    this.sending = true;
+    this.error = null;
+    this.draw();
+    try {
+      const { line } = await api.say(this.id, text);
+      this.input.value = '';
+      this.add(line);
+    } catch (e) {
+      this.error = refusalOf(e);
+    }
+    this.sending = false;
+    this.draw();
+    this.input.focus();
+  }
+
+  private async mute(name: string, on: boolean): Promise<void> {
+    try {
+      this.muted = (await api.mute(name, on)).names;
+      this.error = null;
+      // Unmuted: their lines that were hidden come back.
+      if (!on) await this.load();
+    } catch (e) {
+      this.error = refusalOf(e);
+    }
+    this.draw();
+  }
+
+  private async report(line: ChatLine): Promise<void> {
+    try {
+      await api.report(line.id, 'chat');
+      this.reported.add(line.id);
+      this.error = null;
+    } catch (e) {
+      this.error = refusalOf(e);
+    }
+    this.draw();
+  }
+
+  private lineView(line: ChatLine): HTMLElement {
+    const d = t();
+    const me = user();
+    const mine = !!me && me.name.toLowerCase() === line.name.toLowerCase();
+    const actions =
+      me && !mine
+        ? h(
+            'details',
+            { class: 'chat-actions' },
+            h('summary', { 'aria-label': d.chatActionsOf(line.name), title: d.chatActionsOf(line.name) }, '⋯'),
+            h('button', { type: 'button', class: 'small', 'data-testid': `chat-mute-${line.id}`, onclick: () => void this.mute(line.name, true) }, d.chatMute(line.name)),
+            this.reported.has(line.id)
+              ? h('span', { class: 'help', 'data-testid': `chat-reported-${line.id}` }, d.chatReported)
+              : h('button', { type: 'button', class: 'small', 'data-testid': `chat-report-${line.id}`, onclick: () => void this.report(line) }, d.chatReport),
+          )
+        : null;
+    return h('li', { class: 'chat-line', 'data-testid': `chat-line-${line.id}` }, h('strong', { class: 'chat-name' }, line.name), ' ', h('span', { class: 'chat-text' }, line.text), actions);
+  }
+
+  private drawLines(): void {
+    const d = t();
+    const shown = this.lines.filter((l) => !this.isMuted(l.name));
+    const atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 30;
+    fill(this.log, shown.length ? shown.map((l) => this.lineView(l)) : h('li', { class: 'empty' }, d.chatEmpty));
+    if (atEnd) this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  private draw(): void {
+    const d = t();
+    this.title.textContent = this.history?.channel === 'spectators' ? d.chatSpectators : d.chatPlayers;
+    this.drawLines();
+    const canWrite = !!this.history?.can_write && !!user();
+    this.form.hidden = !canWrite;
+    this.input.setAttribute('aria-label', d.chatInput);
+    this.input.placeholder = d.chatPlaceholder;
+    this.input.disabled = this.sending;
+    this.send.textContent = d.chatSend;
+    fill(this.form, this.input, this.send);
+    this.note.textContent = this.error ? errorText(this.error) : canWrite ? '' : d.chatSignIn;
+    this.note.classList.toggle('error', !!this.error);
+    this.note.setAttribute('role', this.error ? 'alert' : 'note');
+    this.note.hidden = !this.note.textContent;
+    this.mutedBox.hidden = !this.muted.length;
+    fill(
+      this.mutedBox,
+      this.muted.length
+        ? [
+            d.chatMutedList,
+            ' ',
+            this.muted.map((name, i) => [i ? ', ' : '', name, ' (', h('button', { type: 'button', class: 'link', 'data-testid': `chat-unmute-${name}`, onclick: () => void this.mute(name, false) }, d.chatUnmute), ')']),
+          ]
+        : [],
+    );
+  }
+
+  relabel(): void {
+    this.draw();
+  }
+}
