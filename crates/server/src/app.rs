@@ -37,6 +37,8 @@ pub struct App {
     pub built: Arc<std::sync::atomic::AtomicU64>,
     /// The chat channels read on this server.
     pub chat: Arc<crate::chat::Hub>,
+    /// Wakes the pairing task (a seek came).
+    pub pairing: Arc<tokio::sync::Notify>,
 }
 
 impl App {
@@ -52,6 +54,7 @@ impl App {
             builds: Arc::new(tokio::sync::Semaphore::new(BUILDS)),
             built: Arc::default(),
             chat: Arc::default(),
+            pairing: Arc::default(),
         }
     }
 

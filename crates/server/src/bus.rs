@@ -19,13 +19,14 @@ use crate::store::CHANNEL;
 /// How often the sweeper looks.
 const SWEEP: Duration = Duration::from_secs(5);
 
-/// Starts the bus (PostgreSQL only), the sweeper and the lobby's task.
+/// Starts the bus (PostgreSQL only), the sweeper, the lobby's task and quick pairing.
 pub fn start(app: &App) {
     if app.store.is_postgres() {
         tokio::spawn(listen(app.clone()));
     }
     tokio::spawn(sweep(app.clone()));
     tokio::spawn(crate::lobby::run(app.clone()));
+    tokio::spawn(crate::pairing::run(app.clone()));
 }
 
 /// What a notification says.

@@ -26,7 +26,7 @@ use tokio::sync::broadcast;
 use crate::app::App;
 use crate::limits::Kind;
 use crate::message::ask;
-use crate::request::{ApiError, ApiResult, acting, body, signed_in};
+use crate::request::{ApiError, ApiResult, body, signed_in};
 use crate::room::Command;
 use crate::store::{ChatLine, Report, User, now_ms};
 
@@ -142,8 +142,7 @@ pub async fn say(
     bytes: Bytes,
 ) -> ApiResult {
     let say: Say = body(&headers, &bytes)?;
-    let (actor, _) = acting(&app, &headers).await?;
-    let Some(user) = actor.user else { return Err(sign_in("chat")) };
+    let user = account(&app, &headers, "chat").await?;
     app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
     let text = clean(&say.text)?;
     let channel = reader_channel(&app, &id, &headers).await?;

@@ -58,6 +58,9 @@ pub fn router(app: App) -> Router {
         .route("/api/leaderboard", get(accounts::leaderboard))
         .route("/api/stats", get(stats))
         .route("/api/turns", get(crate::turns::turns))
+        .route("/api/seeks", get(crate::pairing::pools).post(crate::pairing::seek))
+        .route("/api/seeks/{id}", get(crate::pairing::status))
+        .route("/api/seeks/{id}/cancel", post(crate::pairing::cancel))
         .route("/api/games/{id}/chat", get(crate::chat::history).post(crate::chat::say))
         .route("/api/chat/mutes", get(crate::chat::mutes))
         .route("/api/chat/mute", post(crate::chat::mute))
@@ -149,7 +152,7 @@ enum Opponent {
 /// A clock: minutes for the game and seconds a move, or days a move (correspondence).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ClockSpec {
+pub(crate) struct ClockSpec {
     #[serde(default)]
     minutes: f64,
     #[serde(default)]
@@ -161,7 +164,7 @@ struct ClockSpec {
 impl ClockSpec {
     /// The clock as a game row keeps it (initial and increment in milliseconds; a correspondence
     /// clock has its days as the initial time), and whether it is a correspondence clock.
-    fn read(&self) -> Result<((i64, i64), bool), ApiError> {
+    pub(crate) fn read(&self) -> Result<((i64, i64), bool), ApiError> {
         if let Some(days) = self.days {
             if !crate::clock::DAYS_PER_MOVE.contains(&days) {
                 return Err(ApiError::bad("clock: days a move are 1, 2, 3, 5, 7 or 14"));
@@ -179,6 +182,18 @@ impl ClockSpec {
         }
         Ok((((minutes * 60_000.0) as i64, (increment * 1000.0) as i64), false))
     }
+}
+
+/// The rating category of games of `spec` (none for handicaps). Correspondence games are rated
+/// apart, as lichess rates them: a move a day is another game than a move in seconds (a player
+/// strong at one is not at the other).
+pub(crate) fn rating_category(
+    spec: &Spec,
+    correspondence: bool,
+) -> Result<Option<String>, ApiError> {
+    let category = spec.category().map_err(|e| ApiError::bad(e.0))?;
+    Ok(category
+        .map(|c| if correspondence { format!("{c}:{}", crate::spec::CORRESPONDENCE) } else { c }))
 }
 
 /// A player's name as the site keeps it: printable, without the marks that turn text around
@@ -222,11 +237,7 @@ async fn create(
         }
     };
     let (actor, cookies) = acting(&app, &headers).await?;
-    let category = spec.category().map_err(|e| ApiError::bad(e.0))?;
-    // Correspondence games are rated apart, as lichess rates them: a move a day is another game
-    // than a move in seconds (a player strong at one is not at the other).
-    let category = category
-        .map(|c| if correspondence { format!("{c}:{}", crate::spec::CORRESPONDENCE) } else { c });
+    let category = rating_category(&spec, correspondence)?;
     if correspondence {
         if actor.user.is_none() {
             return Err(ApiError::new(

@@ -12,6 +12,7 @@ pub mod limits;
 pub mod lobby;
 pub mod message;
 pub mod model;
+pub mod pairing;
 pub mod pool;
 pub mod rating;
 pub mod request;

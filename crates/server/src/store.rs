@@ -19,7 +19,9 @@ use sqlx::{Any, AnyPool, Row, Transaction};
 use crate::rating::Rating;
 
 mod chat;
+mod seeks;
 pub use chat::{ChatLine, Report};
+pub use seeks::SeekRow;
 
 /// The database.
 #[derive(Clone, Debug)]

@@ -205,3 +205,21 @@ async fn a_line_of_chat_reaches_the_other_server() {
     let line = watching_there.chat().await.expect("the spectators' line crosses too");
     assert_eq!(line["text"], "from the stands");
 }
+
+#[tokio::test]
+async fn seeks_on_two_servers_are_paired() {
+    let (one, two) = two_servers("servers-pairing").await;
+    let mut ada = Browser::new(&one);
+    ada.sign_up("ada", "a long password").await;
+    let mut bob = Browser::new(&two);
+    bob.sign_up("bob", "another password").await;
+    let pool = json!({ "spec": awele(), "clock": { "days": 3 }, "rated": true });
+    let (_, a) = ada.post("/api/seeks", pool.clone()).await;
+    let (_, b) = bob.post("/api/seeks", pool).await;
+    let game = common::paired(&mut ada, a["id"].as_str().unwrap()).await;
+    assert_eq!(common::paired(&mut bob, b["id"].as_str().unwrap()).await, game);
+    // A correspondence game, rated apart, that both find in their lists.
+    let (_, turns) = bob.get("/api/turns").await;
+    assert_eq!(turns["games"][0]["id"], game.as_str(), "{turns}");
+    assert_eq!(turns["games"][0]["clock"]["days"], 3, "{turns}");
+}

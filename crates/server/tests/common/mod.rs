@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -253,4 +253,18 @@ pub fn pick(state: &Value, seed: usize) -> String {
 /// The record of a long Awélé game (see [`awe_server::testing::long_record`]).
 pub fn long_record(plies: usize, seed: u64) -> String {
     awe_server::testing::long_record(plies, seed)
+}
+
+/// Asks about a seek until it is paired (at most 10 s): its game.
+pub async fn paired(browser: &mut Browser, id: &str) -> String {
+    let started = Instant::now();
+    loop {
+        let (status, answer) = browser.get(&format!("/api/seeks/{id}")).await;
+        assert_eq!(status, 200, "{answer}");
+        if answer["status"] == "paired" {
+            return answer["game"].as_str().unwrap().to_owned();
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "not paired: {answer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
