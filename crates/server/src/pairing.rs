@@ -69,9 +69,9 @@ pub fn pairs(seeks: &[SeekRow], now: i64) -> Vec<(usize, usize)> {
     made
 }
 
-/// The name of a pool: what must be equal for two seeks to be paired.
-fn pool_name(spec: &Spec, clock: Option<(i64, i64)>, correspondence: bool, rated: bool) -> String {
-    let game = serde_json::to_string(spec).unwrap_or_default();
+/// The name of a pool, what must be equal for two seeks to be paired: the game's category, the
+/// clock, rated or not (`awele:abapa 180+2 rated`, `awechec:standard 3d casual`).
+fn pool_name(game: &str, clock: Option<(i64, i64)>, correspondence: bool, rated: bool) -> String {
     let clock = match clock {
         None => "none".to_owned(),
         Some((days, _)) if correspondence => format!("{}d", days / crate::clock::DAY_MS),
@@ -108,10 +108,10 @@ pub async fn seek(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
         None => (None, false),
         Some(clock) => clock.read().map(|(clock, days)| (Some(clock), days))?,
     };
+    let Some(game) = spec.category().map_err(|e| ApiError::bad(e.0))? else {
+        return Err(ApiError::bad("quick pairing is for games without handicaps"));
+    };
     let category = crate::http::rating_category(&spec, correspondence)?;
-    if new.rated && category.is_none() {
-        return Err(ApiError::bad("a game with handicaps is not rated"));
-    }
     let rating = match (&category, new.rated) {
         (Some(category), true) => {
             let found = app.store.ratings_in(category, std::slice::from_ref(&user.id)).await;
@@ -125,7 +125,7 @@ pub async fn seek(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
         user: user.id.clone(),
         name: user.name.clone(),
         secret: actor.secret.clone(),
-        pool: pool_name(&spec, clock, correspondence, new.rated),
+        pool: pool_name(&game, clock, correspondence, new.rated),
         spec: serde_json::to_string(&spec).map_err(|e| ApiError::bad(e.to_string()))?,
         clock,
         correspondence,

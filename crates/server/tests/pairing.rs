@@ -25,6 +25,9 @@ async fn two_seeks_of_a_pool_make_a_game() {
     assert_eq!((status, answer["code"].as_str()), (403, Some("sign_in")));
     let (status, answer) = ada.post("/api/seeks", json!({ "spec": { "game": "go" } })).await;
     assert_eq!(status, 400, "{answer}");
+    let handicap = json!({ "spec": { "game": "awechec", "handicap": "white:3/2" } });
+    let (status, answer) = ada.post("/api/seeks", handicap).await;
+    assert_eq!(status, 400, "{answer}");
 
     let (_, a) = ada.post("/api/seeks", abapa_blitz()).await;
     let (_, c) = carl

@@ -1,6 +1,7 @@
 // Home: a new game (which game, its settings, against whom, which side, which clock, rated or
 // not), and the lists of games being played, open challenges and finished games, live over the
 // lobby's WebSocket (read over HTTP every few seconds only while it is down).
+import { QuickPairing } from '../quick';
 import { api, type Lobby, type NewGame, type Seat, type Spec, type Summary } from '../api';
 import { fill, h, option } from '../dom';
 import { lang, t } from '../i18n';
@@ -112,7 +113,9 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
 
   const formBox = h('section', { class: 'card new-game', 'aria-labelledby': 'new-game-title' });
   const listsBox = h('div', { class: 'lists' });
-  const layout = h('div', { class: 'home' }, formBox, listsBox);
+  // Quick pairing, for the game and rules the form shows (its other settings do not apply).
+  const quick = new QuickPairing(() => specOf(settings));
+  const layout = h('div', { class: 'home' }, formBox, h('div', { class: 'lists home-side' }, quick.element, listsBox));
   root.appendChild(layout);
 
   function set<K extends keyof Settings>(k: K, v: Settings[K]): void {
@@ -336,6 +339,8 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       void start();
     });
     fill(formBox, h('h1', { id: 'new-game-title' }, d.newGame), form);
+    // Quick pairing follows the game and rules chosen.
+    quick.draw();
   }
 
   async function start(): Promise<void> {
@@ -558,6 +563,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
   return {
     destroy() {
       destroyed = true;
+      quick.destroy();
       window.clearTimeout(timer);
       socket?.close();
       off();
@@ -565,6 +571,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
     relabel() {
       drawForm();
       drawLists();
+      quick.draw();
     },
     title: () => t().newGame,
   };
