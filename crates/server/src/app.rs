@@ -39,6 +39,8 @@ pub struct App {
     pub chat: Arc<crate::chat::Hub>,
     /// Wakes the pairing task (a seek came).
     pub pairing: Arc<tokio::sync::Notify>,
+    /// The tournaments' pages on this server.
+    pub tournaments: Arc<crate::tournament::Hub>,
 }
 
 impl App {
@@ -55,6 +57,7 @@ impl App {
             built: Arc::default(),
             chat: Arc::default(),
             pairing: Arc::default(),
+            tournaments: Arc::default(),
         }
     }
 

@@ -27,6 +27,7 @@ pub fn start(app: &App) {
     tokio::spawn(sweep(app.clone()));
     tokio::spawn(crate::lobby::run(app.clone()));
     tokio::spawn(crate::pairing::run(app.clone()));
+    tokio::spawn(crate::tournament::run(app.clone()));
 }
 
 /// What a notification says.
@@ -35,6 +36,7 @@ fn dispatch(app: &App, payload: &str) {
     match words.as_slice() {
         ["g", id, version] if let Ok(version) = version.parse() => app.game_changed(id, version),
         ["l"] => app.lobby_changed(),
+        ["t", id] => app.tournaments.changed(id),
         // A line of chat another server kept: sent to this server's readers.
         ["c", server, id] => {
             if *server != &*app.server_id {

@@ -21,6 +21,7 @@ pub mod spec;
 pub mod store;
 #[doc(hidden)]
 pub mod testing;
+pub mod tournament;
 pub mod turns;
 pub mod ws;
 

@@ -199,6 +199,8 @@ pub struct Room {
     pub rated: bool,
     pub category: Option<String>,
     pub invite: Option<String>,
+    /// The tournament it is a game of.
+    pub tournament: Option<String>,
     start_position: Option<String>,
     created_at: i64,
     /// The version of the game in the database that `now` is.
@@ -356,6 +358,7 @@ impl Room {
             rated: row.rated,
             category: row.category.clone(),
             invite: row.invite.clone(),
+            tournament: row.tournament.clone(),
             start_position: row.start_position.clone(),
             created_at: row.created_at,
             version: row.version,
@@ -430,6 +433,7 @@ impl Room {
             correspondence: next.clock.as_ref().is_some_and(|c| c.per_move),
             to_move: (status(&self.kind, next) == "playing")
                 .then(|| next.game.turn().name().to_lowercase()),
+            tournament: self.tournament.clone(),
         }
     }
 
@@ -1034,6 +1038,9 @@ async fn act(
                 next.offers[DECLINED] = Some(side.opponent());
             }
             next.offers[DRAW] = None;
+        }
+        Action::Takeback(true) | Action::Rematch if room.tournament.is_some() => {
+            return Err(refuse("tournament", "a tournament game has no takeback nor rematch"));
         }
         Action::Takeback(true) => {
             if over {

@@ -20,8 +20,10 @@ use crate::rating::Rating;
 
 mod chat;
 mod seeks;
+mod tournaments;
 pub use chat::{ChatLine, Report};
 pub use seeks::SeekRow;
+pub use tournaments::{ScoreChange, TournamentGame, TournamentPlayer, TournamentRow};
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -77,6 +79,8 @@ pub struct GameRow {
     pub correspondence: bool,
     /// The side to act (`south`, `north`) while the game is played.
     pub to_move: Option<String>,
+    /// The tournament it is a game of.
+    pub tournament: Option<String>,
 }
 
 /// A seat as stored: its holder's secret (hashed) and account, or a computer level; a name; in
@@ -693,7 +697,7 @@ impl Store {
         user: Option<&str>,
     ) -> Result<bool, Error> {
         let row = sqlx::query(
-            "SELECT COUNT(*) AS n FROM games WHERE status = 'playing' AND kind IN ('friend', 'open') \
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'playing' AND kind IN ('friend', 'open', 'tournament') \
              AND (south_secret = $1 OR north_secret = $1 OR south_user = $2 OR north_user = $2)",
         )
         .bind(secret)
@@ -836,9 +840,9 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
          north_secret, south_level, north_level, south_name, north_name, invite, \
          clock_initial, clock_increment, stopped, result, termination, rematch, created_at, \
          updated_at, version, plies, offers, deadline_at, rated, category, south_user, \
-         north_user, correspondence, to_move) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, \
-         $28, $29, $30)",
+         north_user, correspondence, to_move, tournament_id) VALUES ($1, $2, $3, $4, $5, $6, $7, \
+         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
+         $26, $27, $28, $29, $30, $31)",
     )
     .bind(&game.id)
     .bind(&game.spec)
@@ -870,6 +874,7 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
     .bind(&game.seats[1].user)
     .bind(game.correspondence as i64)
     .bind(&game.to_move)
+    .bind(&game.tournament)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -934,6 +939,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, Error> {
         category: row.try_get("category")?,
         correspondence: row.try_get::<i64, _>("correspondence")? != 0,
         to_move: row.try_get("to_move")?,
+        tournament: row.try_get("tournament_id")?,
     })
 }
 

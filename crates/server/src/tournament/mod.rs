@@ -1,0 +1,747 @@
+//! Tournaments: arenas and Swiss tournaments (a medley Swiss plays another game each round), made
+//! by any account or scheduled by the operator. Every server runs the director each second: it
+//! starts the tournaments whose time has come, scores the games that ended, pairs the arenas'
+//! players who are free, begins a Swiss tournament's next round once the last is over, and ends
+//! them. Each of those steps is one transaction that only one server can make (see
+//! `store/tournaments.rs`), so servers share the work without a leader. Standings go to the
+//! tournament's page over its WebSocket whenever they change, on every server (the bus).
+
+pub mod arena;
+pub mod swiss;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use crate::app::App;
+use crate::model::Match;
+use crate::request::{ApiError, ApiResult, body, same_origin, signed_in};
+use crate::spec::Spec;
+use crate::store::{
+    GameRow, ScoreChange, SeatRow, TournamentGame, TournamentPlayer, TournamentRow, now_ms,
+};
+
+/// An arena pairs only players whose page said they were there this recently.
+const PRESENT_MS: i64 = 30_000;
+
+/// How often the director looks.
+const EVERY: Duration = Duration::from_secs(1);
+
+/// What this server's pages of each tournament are shown, and the signal that it changed.
+#[derive(Debug, Default)]
+pub struct Hub {
+    watches: Mutex<HashMap<String, watch::Sender<u64>>>,
+}
+
+impl Hub {
+    fn sender(&self, id: &str) -> watch::Sender<u64> {
+        let mut watches = self.watches.lock().unwrap_or_else(|p| p.into_inner());
+        if watches.len() > 1000 {
+            watches.retain(|_, w| w.receiver_count() > 0);
+        }
+        watches.entry(id.to_owned()).or_insert_with(|| watch::channel(0).0).clone()
+    }
+
+    /// The tournament changed: its pages read it again.
+    pub fn changed(&self, id: &str) {
+        self.sender(id).send_modify(|v| *v += 1);
+    }
+
+    fn subscribe(&self, id: &str) -> watch::Receiver<u64> {
+        self.sender(id).subscribe()
+    }
+}
+
+/// Tells this server's pages and the other servers that a tournament changed.
+async fn changed(app: &App, id: &str) {
+    app.tournaments.changed(id);
+    if let Err(e) = app.store.tournament_changed(id).await {
+        eprintln!("awe serve: tournaments: {e}");
+    }
+}
+
+fn failed(e: sqlx::Error) -> ApiError {
+    eprintln!("awe serve: tournaments: {e}");
+    ApiError::unavailable("try again")
+}
+
+/// The games of a medley Swiss: each game with its usual rules, in turn.
+pub fn medley() -> Vec<Spec> {
+    vec![
+        Spec::Awele { rules: Some("abapa".into()) },
+        Spec::Awithlaknannai { board: Some("mosona".into()), rules: Some("wikipedia".into()) },
+        Spec::Awechec { variant: Some("standard".into()), handicap: None },
+    ]
+}
+
+/// The game of round `round` (from 1).
+fn spec_of_round(t: &TournamentRow, round: i64) -> Option<Spec> {
+    let specs: Vec<Spec> = serde_json::from_str(&t.specs).ok()?;
+    let n = specs.len().max(1) as i64;
+    specs.get(((round - 1).max(0) % n) as usize).cloned()
+}
+
+/// A tournament's game between two accounts, White (South) first.
+fn game(
+    t: &TournamentRow,
+    spec: &Spec,
+    white: &TournamentPlayer,
+    black: &TournamentPlayer,
+) -> Option<GameRow> {
+    let spec = spec.normalized().ok()?;
+    let first = Match::new(&spec, None).ok()?.turn();
+    let seat = |p: &TournamentPlayer| SeatRow {
+        // The seat is the account's: no browser's secret opens it.
+        secret: Some(crate::app::hash(&format!("tournament {} {}", t.id, p.user))),
+        user: Some(p.user.clone()),
+        name: Some(p.name.clone()),
+        ..SeatRow::default()
+    };
+    let category = spec.category().ok().flatten();
+    Some(GameRow {
+        id: crate::app::new_id(),
+        spec: serde_json::to_string(&spec).ok()?,
+        kind: "tournament".into(),
+        status: "playing".into(),
+        seats: [seat(white), seat(black)],
+        clock: Some(t.clock),
+        to_move: Some(first.name().to_lowercase()),
+        created_at: now_ms(),
+        updated_at: now_ms(),
+        rated: t.rated && category.is_some(),
+        category: category.filter(|_| t.rated),
+        tournament: Some(t.id.clone()),
+        ..GameRow::default()
+    })
+}
+
+/// White's half points from a game's result.
+fn white_score(result: Option<&str>) -> i64 {
+    match result {
+        Some("1-0") => 2,
+        Some("0-1") => 0,
+        _ => 1,
+    }
+}
+
+/// Scores the tournament's games that ended.
+async fn score(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Error> {
+    let mut any = false;
+    let players = app.store.tournament_players(&t.id).await?;
+    let streak_of = |user: &str| players.iter().find(|p| p.user == user).map_or(0, |p| p.streak);
+    for (played, result) in app.store.games_to_score(&t.id).await? {
+        let (Some(id), Some(black)) = (&played.game, &played.black) else { continue };
+        let white_half = white_score(result.as_deref());
+        // An arena game that ends after the arena does not count.
+        let counted = t.ends_at().is_none_or(|end| now <= end);
+        let mut changes = Vec::new();
+        for (user, opponent, half) in
+            [(&played.white, black, white_half), (black, &played.white, 2 - white_half)]
+        {
+            let (add, streak) = if t.kind == "arena" {
+                let outcome = match half {
+                    2 => arena::Outcome::Win,
+                    1 => arena::Outcome::Draw,
+                    _ => arena::Outcome::Loss,
+                };
+                let (points, streak) = arena::points(outcome, streak_of(user) as u32, false);
+                (points as i64, streak as i64)
+            } else {
+                (half, 0)
+            };
+            let add = if counted { add } else { 0 };
+            let streak = if counted { streak } else { streak_of(user) };
+            changes.push(ScoreChange {
+                user: user.clone(),
+                add,
+                streak,
+                opponent: Some(opponent.clone()),
+            });
+        }
+        any |= app.store.score_game(&t.id, id, white_half, counted, &changes).await?;
+    }
+    Ok(any)
+}
+
+/// Pairs an arena's free players who are there.
+async fn pair_arena(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Error> {
+    let players = app.store.tournament_players(&t.id).await?;
+    let free: Vec<&TournamentPlayer> = players
+        .iter()
+        .filter(|p| !p.withdrawn && p.game.is_none() && now - p.seen_at <= PRESENT_MS)
+        .collect();
+    let waiting: Vec<arena::Waiting> = free
+        .iter()
+        .map(|p| arena::Waiting {
+            id: p.user.clone(),
+            score: p.score.max(0) as u32,
+            rating: p.rating,
+            last: p.last_opponent.clone(),
+        })
+        .collect();
+    let Some(spec) = spec_of_round(t, 1) else { return Ok(false) };
+    let mut any = false;
+    for (a, b) in arena::pair(&waiting) {
+        // Colours: at random.
+        let (white, black) =
+            if rand::random::<bool>() { (free[a], free[b]) } else { (free[b], free[a]) };
+        let Some(game) = game(t, &spec, white, black) else { continue };
+        any |= app.store.arena_pair(&t.id, [&white.user, &black.user], &game).await?;
+    }
+    Ok(any)
+}
+
+/// Begins a Swiss tournament's next round once the last is over, or ends it after its last.
+async fn next_round(app: &App, t: &TournamentRow) -> Result<bool, sqlx::Error> {
+    let games = app.store.tournament_games(&t.id).await?;
+    if games.iter().any(|g| g.round == t.round && g.white_score.is_none()) {
+        return Ok(false);
+    }
+    let players = app.store.tournament_players(&t.id).await?;
+    let playing: Vec<&TournamentPlayer> = players.iter().filter(|p| !p.withdrawn).collect();
+    if t.round >= t.rounds.unwrap_or(0) || (playing.len() < 2 && t.round > 0) {
+        return app.store.finish_tournament(&t.id).await;
+    }
+    if playing.len() < 2 {
+        // Nobody to pair yet: a Swiss waits for two players.
+        return Ok(false);
+    }
+    let entrants: Vec<swiss::Entrant> = playing
+        .iter()
+        .map(|p| {
+            let mine =
+                games.iter().filter(|g| g.white == p.user || g.black.as_ref() == Some(&p.user));
+            let mut entrant = swiss::Entrant {
+                id: p.user.clone(),
+                rating: p.rating,
+                score: p.score.max(0) as u32,
+                opponents: Vec::new(),
+                colour_balance: 0,
+                had_bye: false,
+            };
+            for g in mine {
+                match &g.black {
+                    None => entrant.had_bye = true,
+                    Some(black) if *black == p.user => {
+                        entrant.colour_balance -= 1;
+                        entrant.opponents.push(g.white.clone());
+                    }
+                    Some(black) => {
+                        entrant.colour_balance += 1;
+                        entrant.opponents.push(black.clone());
+                    }
+                }
+            }
+            entrant
+        })
+        .collect();
+    let round = t.round + 1;
+    let Some(spec) = spec_of_round(t, round) else { return Ok(false) };
+    let pairing = swiss::pair(&entrants);
+    let rows: Vec<GameRow> =
+        pairing.games.iter().filter_map(|&(w, b)| game(t, &spec, playing[w], playing[b])).collect();
+    let bye = pairing.bye.map(|i| playing[i].user.as_str());
+    app.store.swiss_round(&t.id, round, &rows, bye).await
+}
+
+/// The director, every second (see the module's comment).
+pub async fn run(app: App) {
+    loop {
+        tokio::time::sleep(EVERY).await;
+        if let Err(e) = direct(&app).await {
+            eprintln!("awe serve: tournaments: {e}");
+        }
+    }
+}
+
+async fn direct(app: &App) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    for id in app.store.start_due(now).await? {
+        changed(app, &id).await;
+    }
+    for t in app.store.tournaments("started", 1000).await? {
+        let mut any = score(app, &t, now).await?;
+        if t.kind == "arena" {
+            if t.ends_at().is_some_and(|end| now >= end) {
+                any |= app.store.finish_tournament(&t.id).await?;
+            } else {
+                any |= pair_arena(app, &t, now).await?;
+            }
+        } else {
+            any |= next_round(app, &t).await?;
+        }
+        if any {
+            changed(app, &t.id).await;
+            app.lobby_changed();
+        }
+    }
+    Ok(())
+}
+
+/// A player's line of the standings.
+#[derive(Clone, Debug)]
+struct Standing<'a> {
+    player: &'a TournamentPlayer,
+    buchholz: f64,
+    berger: f64,
+}
+
+/// The standings, best first: by score, then (Swiss) Buchholz and Sonneborn–Berger, then rating.
+fn standings<'a>(
+    t: &TournamentRow,
+    players: &'a [TournamentPlayer],
+    games: &[TournamentGame],
+) -> Vec<Standing<'a>> {
+    let played: Vec<swiss::Played> = games
+        .iter()
+        .filter_map(|g| {
+            Some(swiss::Played {
+                white: g.white.clone(),
+                black: g.black.clone()?,
+                white_score: g.white_score.filter(|_| g.counted)? as u32,
+            })
+        })
+        .collect();
+    let score =
+        |user: &str| players.iter().find(|p| p.user == user).map_or(0, |p| p.score.max(0) as u32);
+    let mut lines: Vec<Standing> = players
+        .iter()
+        .map(|p| {
+            let (buchholz, berger) = if t.kind == "swiss" {
+                swiss::tie_breaks(&p.user, &played, score)
+            } else {
+                (0.0, 0.0)
+            };
+            Standing { player: p, buchholz, berger }
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        b.player
+            .score
+            .cmp(&a.player.score)
+            .then(b.buchholz.total_cmp(&a.buchholz))
+            .then(b.berger.total_cmp(&a.berger))
+            .then(b.player.rating.total_cmp(&a.player.rating))
+            .then(a.player.name.cmp(&b.player.name))
+    });
+    lines
+}
+
+fn summary(t: &TournamentRow, players: Option<usize>) -> Value {
+    let specs: Value = serde_json::from_str(&t.specs).unwrap_or(Value::Null);
+    json!({
+        "id": t.id, "kind": t.kind, "name": t.name, "specs": specs,
+        "clock": { "initial_ms": t.clock.0, "increment_ms": t.clock.1 },
+        "rated": t.rated, "starts_at": t.starts_at, "ends_at": t.ends_at(), "minutes": t.minutes,
+        "rounds": t.rounds, "round": t.round, "status": t.status, "finished_at": t.finished_at,
+        "scheduled": t.created_by.is_none(), "players": players,
+    })
+}
+
+/// The game `user` is playing in the tournament.
+fn playing(games: &[TournamentGame], user: &str) -> Option<String> {
+    games
+        .iter()
+        .filter(|g| g.white_score.is_none())
+        .find(|g| g.white == user || g.black.as_deref() == Some(user))
+        .and_then(|g| g.game.clone())
+}
+
+/// The whole of a tournament as its page shows it.
+async fn view(app: &App, id: &str) -> Result<Option<Value>, sqlx::Error> {
+    let Some(t) = app.store.tournament(id).await? else { return Ok(None) };
+    let players = app.store.tournament_players(id).await?;
+    let games = app.store.tournament_games(id).await?;
+    let name = |user: &str| players.iter().find(|p| p.user == user).map(|p| p.name.clone());
+    let playing = |user: &str| playing(&games, user);
+    let lines: Vec<Value> = standings(&t, &players, &games)
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "rank": i + 1, "name": s.player.name, "rating": s.player.rating.round(),
+                "score": s.player.score, "games": s.player.games, "streak": s.player.streak,
+                "fire": t.kind == "arena" && s.player.streak >= 2,
+                "buchholz": s.buchholz, "berger": s.berger,
+                "withdrawn": s.player.withdrawn, "playing": playing(&s.player.user),
+            })
+        })
+        .collect();
+    let pairings: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            let result = g.white_score.map(|w| match (g.black.is_some(), w) {
+                (false, _) => "bye",
+                (_, 2) => "1-0",
+                (_, 0) => "0-1",
+                _ => "½-½",
+            });
+            json!({
+                "round": g.round, "game": g.game, "white": name(&g.white),
+                "black": g.black.as_deref().and_then(name), "result": result, "counted": g.counted,
+            })
+        })
+        .collect();
+    let mut out = summary(&t, Some(players.len()));
+    out["standings"] = json!(lines);
+    out["pairings"] = json!(pairings);
+    Ok(Some(out))
+}
+
+/// `GET /api/tournaments`: upcoming, running and recently finished.
+pub async fn list(State(app): State<App>) -> ApiResult {
+    let mut out = json!({});
+    for status in ["created", "started", "finished"] {
+        let rows = app.store.tournaments(status, 50).await.map_err(failed)?;
+        out[status] = json!(rows.iter().map(|t| summary(t, None)).collect::<Vec<_>>());
+    }
+    Ok(Json(out).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewTournament {
+    kind: String,
+    #[serde(default)]
+    name: Option<String>,
+    /// The game (not for a medley).
+    #[serde(default)]
+    spec: Option<Spec>,
+    /// A Swiss tournament playing the three games in turn.
+    #[serde(default)]
+    medley: bool,
+    clock: ClockMinutes,
+    /// Minutes from now (0 to 7 days).
+    #[serde(default)]
+    starts_in: f64,
+    /// An arena's length in minutes.
+    #[serde(default)]
+    minutes: Option<i64>,
+    /// A Swiss tournament's rounds.
+    #[serde(default)]
+    rounds: Option<i64>,
+    #[serde(default = "yes")]
+    rated: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockMinutes {
+    minutes: f64,
+    #[serde(default)]
+    increment: f64,
+}
+
+/// The tournament a request describes, checked.
+fn read_tournament(
+    new: NewTournament,
+    created_by: Option<String>,
+    now: i64,
+) -> Result<TournamentRow, ApiError> {
+    let specs = match (new.kind.as_str(), new.medley, new.spec) {
+        ("swiss", true, _) => medley(),
+        (_, true, _) => return Err(ApiError::bad("a medley is a Swiss tournament")),
+        (_, false, Some(spec)) => vec![spec.normalized().map_err(|e| ApiError::bad(e.0))?],
+        (_, false, None) => return Err(ApiError::bad("spec: which game")),
+    };
+    for spec in &specs {
+        if spec.category().map_err(|e| ApiError::bad(e.0))?.is_none() {
+            return Err(ApiError::bad("a tournament is played without handicaps"));
+        }
+    }
+    let (minutes, rounds) = match new.kind.as_str() {
+        "arena" => match new.minutes {
+            Some(m @ 10..=720) => (Some(m), None),
+            _ => return Err(ApiError::bad("minutes: an arena lasts 10 to 720 minutes")),
+        },
+        "swiss" => match new.rounds {
+            Some(r @ 2..=20) => (None, Some(r)),
+            _ => return Err(ApiError::bad("rounds: a Swiss tournament has 2 to 20 rounds")),
+        },
+        other => return Err(ApiError::bad(format!("kind: `{other}` is not arena or swiss"))),
+    };
+    let ClockMinutes { minutes: clock_minutes, increment } = new.clock;
+    let valid = |x: f64, most: f64| x.is_finite() && (0.0..=most).contains(&x);
+    if !valid(clock_minutes, 60.0)
+        || !valid(increment, 60.0)
+        || clock_minutes * 60.0 + increment < 15.0
+    {
+        return Err(ApiError::bad("clock: 0 to 60 minutes and 0 to 60 seconds, 15 s at least"));
+    }
+    if !valid(new.starts_in, 7.0 * 24.0 * 60.0) {
+        return Err(ApiError::bad("starts_in: from 0 to 7 days, in minutes"));
+    }
+    let name = new
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.chars().filter(|c| !c.is_control()).take(60).collect::<String>());
+    let default_name = if new.medley {
+        "Medley Swiss".to_owned()
+    } else {
+        format!("{} {}", specs[0].game(), if new.kind == "arena" { "arena" } else { "Swiss" })
+    };
+    Ok(TournamentRow {
+        id: crate::app::new_id(),
+        kind: new.kind,
+        name: name.unwrap_or(default_name),
+        specs: serde_json::to_string(&specs).map_err(|e| ApiError::bad(e.to_string()))?,
+        clock: ((clock_minutes * 60_000.0) as i64, (increment * 1000.0) as i64),
+        rated: new.rated,
+        created_by,
+        starts_at: now + (new.starts_in * 60_000.0) as i64,
+        minutes,
+        rounds,
+        round: 0,
+        status: "created".into(),
+        created_at: now,
+        finished_at: None,
+    })
+}
+
+/// `POST /api/tournaments`: a tournament made by an account.
+pub async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let new: NewTournament = body(&headers, &bytes)?;
+    let Some(user) = signed_in(&app, &headers).await? else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "sign_in",
+            "sign in to make a tournament",
+        ));
+    };
+    app.limits
+        .check(crate::limits::Kind::CreateGame, &user.id)
+        .map_err(|w| ApiError::too_many(w, "new tournaments"))?;
+    let t = read_tournament(new, Some(user.id), now_ms())?;
+    app.store.create_tournament(&t).await.map_err(failed)?;
+    app.lobby_changed();
+    Ok(Json(json!({ "id": t.id })).into_response())
+}
+
+/// `GET /api/tournaments/ID`: the tournament, its standings and pairings, and whether the reader
+/// plays in it (which tells the arena they are there).
+pub async fn show(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
+    let user = signed_in(&app, &headers).await?;
+    let Some(mut out) = view(&app, &id).await.map_err(failed)? else {
+        return Err(ApiError::not_found());
+    };
+    if let Some(user) = user {
+        let players = app.store.tournament_players(&id).await.map_err(failed)?;
+        let me = players.iter().find(|p| p.user == user.id);
+        if me.is_some_and(|p| !p.withdrawn) {
+            app.store.present(&id, &user.id).await.map_err(failed)?;
+        }
+        let games = app.store.tournament_games(&id).await.map_err(failed)?;
+        out["you"] = json!({
+            "joined": me.is_some_and(|p| !p.withdrawn),
+            "playing": playing(&games, &user.id),
+        });
+    }
+    Ok(Json(out).into_response())
+}
+
+/// `POST /api/tournaments/ID/join`.
+pub async fn join(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
+    let Some(user) = signed_in(&app, &headers).await? else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "sign_in",
+            "sign in to play a tournament",
+        ));
+    };
+    let Some(t) = app.store.tournament(&id).await.map_err(failed)? else {
+        return Err(ApiError::not_found());
+    };
+    if t.status == "finished" {
+        return Err(ApiError::new(StatusCode::CONFLICT, "over", "the tournament is over"));
+    }
+    let category = spec_of_round(&t, 1).and_then(|s| s.category().ok().flatten());
+    let rating = match category {
+        Some(category) => {
+            let found = app.store.ratings_in(&category, std::slice::from_ref(&user.id)).await;
+            found.map_err(failed)?.first().map_or(1500.0, |r| r.rating.rating)
+        }
+        None => 1500.0,
+    };
+    app.store.join_tournament(&id, &user.id, &user.name, rating).await.map_err(failed)?;
+    changed(&app, &id).await;
+    Ok(Json(json!({ "joined": true })).into_response())
+}
+
+/// `POST /api/tournaments/ID/withdraw`: no more games (a game under way is played out).
+pub async fn withdraw(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let Some(user) = signed_in(&app, &headers).await? else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "sign_in",
+            "sign in to play a tournament",
+        ));
+    };
+    let withdrawn = app.store.withdraw(&id, &user.id).await.map_err(failed)?;
+    changed(&app, &id).await;
+    Ok(Json(json!({ "withdrawn": withdrawn })).into_response())
+}
+
+/// `GET /api/tournaments/ID/standings.csv`: the standings, then every pairing, as a file.
+pub async fn download(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let Some(v) = view(&app, &id).await.map_err(failed)? else { return Err(ApiError::not_found()) };
+    let field = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let text = |v: &Value| v.as_str().map(&field).unwrap_or_default();
+    let mut csv =
+        String::from("rank,name,rating,score,games,buchholz,sonneborn_berger,withdrawn\n");
+    let half = v["kind"] == "swiss";
+    for s in v["standings"].as_array().into_iter().flatten() {
+        let score = s["score"].as_i64().unwrap_or(0);
+        let score = if half { format!("{}", score as f64 / 2.0) } else { score.to_string() };
+        csv += &format!(
+            "{},{},{},{},{},{},{},{}\n",
+            s["rank"],
+            text(&s["name"]),
+            s["rating"],
+            score,
+            s["games"],
+            s["buchholz"],
+            s["berger"],
+            s["withdrawn"]
+        );
+    }
+    csv += "\nround,white,black,result,game\n";
+    for p in v["pairings"].as_array().into_iter().flatten() {
+        csv += &format!(
+            "{},{},{},{},{}\n",
+            p["round"],
+            text(&p["white"]),
+            text(&p["black"]),
+            text(&p["result"]),
+            text(&p["game"])
+        );
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"tournament-{id}.csv\"")),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+/// `GET /ws/tournaments/ID`: the tournament (as `GET /api/tournaments/ID`) at once and whenever
+/// it changes; a player's open socket tells the arena they are there.
+pub async fn socket(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    guard: Option<axum::Extension<crate::ConnectionGuard>>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return ApiError::new(StatusCode::FORBIDDEN, "csrf", "a connection from another site")
+            .into_response();
+    }
+    let user = match signed_in(&app, &headers).await {
+        Ok(user) => user.map(|u| u.id),
+        Err(error) => return error.into_response(),
+    };
+    upgrade
+        .max_message_size(crate::ws::MAX_MESSAGE)
+        .on_upgrade(move |socket| watch_tournament(socket, app, id, user, guard.map(|g| g.0)))
+}
+
+async fn watch_tournament(
+    mut socket: WebSocket,
+    app: App,
+    id: String,
+    user: Option<String>,
+    _guard: Option<crate::ConnectionGuard>,
+) {
+    let mut changes = app.tournaments.subscribe(&id);
+    let mut presence = tokio::time::interval(Duration::from_secs(10));
+    loop {
+        let text = match view(&app, &id).await {
+            Ok(Some(v)) => json!({ "t": "tournament", "tournament": v }).to_string(),
+            Ok(None) => break,
+            Err(_) => json!({ "t": "error", "code": "retry" }).to_string(),
+        };
+        if socket.send(Frame::Text(text.into())).await.is_err() {
+            break;
+        }
+        changes.mark_unchanged();
+        loop {
+            tokio::select! {
+                changed = changes.changed() => {
+                    if changed.is_err() { return; }
+                    break;
+                }
+                _ = presence.tick() => {
+                    if let Some(user) = &user {
+                        let _ = app.store.present(&id, user).await;
+                    }
+                }
+                frame = tokio::time::timeout(app.limits.settings.idle_timeout, socket.recv()) => match frame {
+                    Ok(Some(Ok(Frame::Text(_) | Frame::Ping(_) | Frame::Pong(_)))) => {}
+                    _ => return,
+                },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tournament_request_is_checked() {
+        let read = |body: Value| {
+            let new: NewTournament = serde_json::from_value(body).unwrap();
+            read_tournament(new, None, 0)
+        };
+        let arena = json!({
+            "kind": "arena", "spec": { "game": "awele", "rules": "abapa" },
+            "clock": { "minutes": 3, "increment": 2 }, "minutes": 60,
+        });
+        let t = read(arena.clone()).unwrap();
+        assert_eq!(
+            (t.ends_at(), t.clock, t.name.as_str()),
+            (Some(3_600_000), (180_000, 2_000), "awele arena")
+        );
+        let mut short = arena.clone();
+        short["minutes"] = json!(5);
+        assert!(read(short).is_err());
+        let medley =
+            json!({ "kind": "swiss", "medley": true, "clock": { "minutes": 5 }, "rounds": 6 });
+        let t = read(medley).unwrap();
+        let games: Vec<&str> = (1..=4).map(|r| spec_of_round(&t, r).unwrap().game()).collect();
+        assert_eq!(games, ["awele", "awithlaknannai", "awechec", "awele"]);
+        let handicap = json!({
+            "kind": "swiss", "spec": { "game": "awechec", "handicap": "white:3/2" },
+            "clock": { "minutes": 5 }, "rounds": 3,
+        });
+        assert!(read(handicap).is_err());
+        assert_eq!(white_score(Some("1-0")), 2);
+        assert_eq!(white_score(Some("1/2-1/2")), 1);
+    }
+}

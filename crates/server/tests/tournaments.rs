@@ -1,0 +1,231 @@
+//! Tournaments run to their end by simulated players: an arena of eight, whose standings must be
+//! what a plain count of its games gives; a Swiss of seven over four rounds, in which no one
+//! meets twice, one player rests each round, and the tie-breaks are what a plain count gives.
+//! On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use awe_server::store::{Store, TournamentRow, now_ms};
+use common::{Browser, Server, start};
+use serde_json::{Value, json};
+
+/// `n` players signed up, named p00, p01…: the lower the number, the stronger (see `play`).
+async fn players(server: &Server, n: usize) -> Vec<Browser> {
+    let mut all = Vec::new();
+    for i in 0..n {
+        let mut b = Browser::new(server);
+        // The pages give a browser its player's cookie, which acting in a game needs.
+        b.get("/").await;
+        b.sign_up(&format!("p{i:02}"), "a long password").await;
+        all.push(b);
+    }
+    all
+}
+
+/// A tournament made straight in the database (the API's shortest arena is ten minutes): it
+/// starts at once; an arena ends `seconds` after now.
+async fn tournament(server: &Server, kind: &str, seconds: i64, rounds: Option<i64>) -> String {
+    let store = Store::open(&server.database).await.unwrap();
+    let now = now_ms();
+    let t = TournamentRow {
+        id: format!("t{}", now % 1_000_000),
+        kind: kind.into(),
+        name: format!("test {kind}"),
+        specs: json!([{ "game": "awele", "rules": "abapa" }]).to_string(),
+        clock: (60_000, 0),
+        rated: true,
+        starts_at: now + 1_500,
+        // Ten minutes from a start moved back so that it ends `seconds` after now.
+        minutes: (kind == "arena").then_some(10),
+        rounds,
+        status: "created".into(),
+        created_at: now,
+        ..TournamentRow::default()
+    };
+    let mut t = t;
+    if kind == "arena" {
+        t.starts_at = now + seconds * 1000 - 600_000;
+    }
+    store.create_tournament(&t).await.unwrap();
+    store.close().await;
+    t.id
+}
+
+/// The rule of the simulated games: the player of the lower number wins (the other resigns at
+/// once), except that two whose numbers add up to a multiple of 3 agree a draw at the start.
+async fn play(players: &mut [Browser], tid: &str, until: impl Fn(&Value) -> bool) -> Value {
+    let started = Instant::now();
+    loop {
+        let (_, t) = players[0].get(&format!("/api/tournaments/{tid}")).await;
+        if until(&t) {
+            return t;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "the tournament did not end: {t}");
+        for (i, player) in players.iter_mut().enumerate() {
+            let (_, me) = player.get(&format!("/api/tournaments/{tid}")).await;
+            let Some(game) = me["you"]["playing"].as_str().map(str::to_owned) else { continue };
+            let (_, state) = player.get(&format!("/api/games/{game}")).await;
+            if !state["game"]["outcome"].is_null() {
+                continue;
+            }
+            let names: Vec<usize> = state["game"]["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["name"].as_str().unwrap()[1..].parse().unwrap())
+                .collect();
+            let other = if names[0] == i { names[1] } else { names[0] };
+            let action = if (i + other) % 3 == 0 {
+                json!({ "t": "draw", "offer": true })
+            } else if i > other {
+                json!({ "t": "resign" })
+            } else {
+                continue;
+            };
+            player.post(&format!("/api/games/{game}/act"), action).await;
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// The pairings as (round, white, black, white's half points), only the games that counted.
+fn counted(t: &Value) -> Vec<(i64, String, Option<String>, i64)> {
+    t["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| !p["result"].is_null() && p["counted"] == true)
+        .map(|p| {
+            let half = match p["result"].as_str().unwrap() {
+                "1-0" | "bye" => 2,
+                "0-1" => 0,
+                _ => 1,
+            };
+            let name = |v: &Value| v.as_str().map(str::to_owned);
+            (p["round"].as_i64().unwrap(), name(&p["white"]).unwrap(), name(&p["black"]), half)
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_arena_of_eight_runs_to_its_end_with_the_standings_its_games_give() {
+    let server = start("arena").await;
+    let mut all = players(&server, 8).await;
+    let tid = tournament(&server, "arena", 25, None).await;
+    for p in &mut all {
+        let (status, answer) = p.post(&format!("/api/tournaments/{tid}/join"), json!({})).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let t = play(&mut all, &tid, |t| t["status"] == "finished").await;
+
+    // Points by a plain count: a win 2, a draw 1, doubled after two wins in a row.
+    let mut points: HashMap<String, (i64, i64)> = HashMap::new();
+    let games = counted(&t);
+    for (_, white, black, half) in &games {
+        let black = black.as_ref().unwrap();
+        for (who, mine) in [(white, *half), (black, 2 - half)] {
+            let (score, streak) = points.entry(who.clone()).or_default();
+            let fire = *streak >= 2;
+            *score += match mine {
+                2 => {
+                    if fire {
+                        4
+                    } else {
+                        2
+                    }
+                }
+                1 => {
+                    if fire {
+                        2
+                    } else {
+                        1
+                    }
+                }
+                _ => 0,
+            };
+            *streak = if mine == 2 { *streak + 1 } else { 0 };
+        }
+    }
+    let standings = t["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 8);
+    for s in standings {
+        let name = s["name"].as_str().unwrap();
+        let expected = points.get(name).map_or(0, |p| p.0);
+        assert_eq!(s["score"].as_i64(), Some(expected), "{name}: {t}");
+    }
+    let scores: Vec<i64> = standings.iter().map(|s| s["score"].as_i64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "ranked by score: {scores:?}");
+    // Everyone was paired again and again, and p0 (who never loses) leads.
+    assert!(games.len() >= 12, "{} games in 25 s: {t}", games.len());
+    assert_eq!(standings[0]["name"], "p00", "{t}");
+    for s in standings {
+        assert!(s["games"].as_i64().unwrap() >= 2, "{s}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_swiss_of_seven_over_four_rounds() {
+    let server = start("swiss").await;
+    let mut all = players(&server, 7).await;
+    let tid = tournament(&server, "swiss", 0, Some(4)).await;
+    for p in &mut all {
+        let (status, answer) = p.post(&format!("/api/tournaments/{tid}/join"), json!({})).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let t = play(&mut all, &tid, |t| t["status"] == "finished").await;
+    let games = counted(&t);
+    // Four rounds of three games and a bye.
+    for round in 1..=4 {
+        let this: Vec<_> = games.iter().filter(|g| g.0 == round).collect();
+        assert_eq!(this.len(), 4, "round {round}: {this:?}");
+        assert_eq!(this.iter().filter(|g| g.2.is_none()).count(), 1, "one bye in round {round}");
+    }
+    // No one meets twice, no one rests twice.
+    let mut met = std::collections::HashSet::new();
+    let mut rested = std::collections::HashSet::new();
+    for (_, white, black, _) in &games {
+        match black {
+            Some(black) => {
+                let pair = if white < black { (white, black) } else { (black, white) };
+                assert!(met.insert(pair), "{pair:?} met twice");
+            }
+            None => assert!(rested.insert(white), "{white} rested twice"),
+        }
+    }
+    // Scores and tie-breaks by a plain count over the games.
+    let mut score: HashMap<&str, i64> = HashMap::new();
+    for (_, white, black, half) in &games {
+        *score.entry(white).or_default() += half;
+        if let Some(black) = black {
+            *score.entry(black).or_default() += 2 - half;
+        }
+    }
+    for s in t["standings"].as_array().unwrap() {
+        let name = s["name"].as_str().unwrap();
+        assert_eq!(s["score"].as_i64(), Some(score[name]), "{name}");
+        let (mut buchholz, mut berger) = (0.0, 0.0);
+        for (_, white, black, half) in &games {
+            let Some(black) = black else { continue };
+            let (opponent, mine) = if white == name {
+                (black.as_str(), *half)
+            } else if black == name {
+                (white.as_str(), 2 - half)
+            } else {
+                continue;
+            };
+            let theirs = score[opponent] as f64 / 2.0;
+            buchholz += theirs;
+            berger += theirs * mine as f64 / 2.0;
+        }
+        assert_eq!(s["buchholz"].as_f64(), Some(buchholz), "{name}");
+        assert_eq!(s["berger"].as_f64(), Some(berger), "{name}");
+    }
+    // The file has the standings and every pairing.
+    let (status, csv) = all[0].text(&format!("/api/tournaments/{tid}/standings.csv")).await;
+    assert_eq!(status, 200);
+    assert!(csv.starts_with("rank,name,rating,score"), "{csv}");
+    assert_eq!(csv.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).count(), 7 + 16);
+}
