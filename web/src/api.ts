@@ -246,6 +246,11 @@ export const api = {
   seek: (s: { spec: Spec; clock: { minutes: number; increment: number } | { days: number }; rated: boolean }) => call<{ id: string; pool: string }>('POST', '/api/seeks', s),
   seekStatus: (id: string) => call<{ status: 'waiting' | 'paired'; game: string | null; window: number }>('GET', `/api/seeks/${encodeURIComponent(id)}`),
   cancelSeek: (id: string) => call<{ cancelled: boolean }>('POST', `/api/seeks/${encodeURIComponent(id)}/cancel`),
+  tournaments: () => call<{ created: TournamentSummary[]; started: TournamentSummary[]; finished: TournamentSummary[] }>('GET', '/api/tournaments'),
+  tournament: (id: string) => call<Tournament>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (t: NewTournament) => call<{ id: string }>('POST', '/api/tournaments', t),
+  joinTournament: (id: string) => call<{ joined: boolean }>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`),
+  withdrawTournament: (id: string) => call<{ withdrawn: boolean }>('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`),
   chat: (id: string) => call<ChatHistory>('GET', `${g(id)}/chat`),
   say: (id: string, text: string) => call<{ line: ChatLine }>('POST', `${g(id)}/chat`, { text }),
   mutes: () => call<{ names: string[] }>('GET', '/api/chat/mutes'),
@@ -287,4 +292,63 @@ export interface ChatHistory {
   channel: 'players' | 'spectators';
   can_write: boolean;
   lines: ChatLine[];
+}
+
+export interface TournamentSummary {
+  id: string;
+  kind: 'arena' | 'swiss';
+  name: string;
+  specs: Spec[];
+  clock: { initial_ms: number; increment_ms: number };
+  rated: boolean;
+  starts_at: number;
+  ends_at: number | null;
+  minutes: number | null;
+  rounds: number | null;
+  round: number;
+  status: 'created' | 'started' | 'finished';
+  finished_at: number | null;
+  scheduled: boolean;
+  players: number | null;
+}
+
+export interface Standing {
+  rank: number;
+  name: string;
+  rating: number;
+  score: number;
+  games: number;
+  streak: number;
+  fire: boolean;
+  buchholz: number;
+  berger: number;
+  withdrawn: boolean;
+  playing: string | null;
+}
+
+export interface Pairing {
+  round: number;
+  game: string | null;
+  white: string | null;
+  black: string | null;
+  result: string | null;
+  counted: boolean;
+}
+
+export interface Tournament extends TournamentSummary {
+  standings: Standing[];
+  pairings: Pairing[];
+  you?: { joined: boolean; playing: string | null };
+}
+
+export interface NewTournament {
+  kind: 'arena' | 'swiss';
+  name?: string;
+  spec?: Spec;
+  medley?: boolean;
+  clock: { minutes: number; increment: number };
+  starts_in: number;
+  minutes?: number;
+  rounds?: number;
+  rated: boolean;
 }

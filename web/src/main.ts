@@ -13,6 +13,8 @@ import { mountPlayer } from './pages/player';
 import { mountLeaderboard } from './pages/leaderboard';
 import { loadAccount, onAccount, signOut, user } from './account';
 import { mountTurns } from './pages/turns';
+import { mountTournaments } from './pages/tournaments';
+import { mountTournament } from './pages/tournament';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
 
@@ -107,6 +109,7 @@ function drawFrame(): void {
     ['/analysis', d.navAnalysis, 'analysis'],
     ['/rules', d.navRules, 'rules'],
     ['/leaderboard', d.navLeaderboard, 'leaderboard'],
+    ['/tournaments', d.navTournaments, 'tournaments'],
   ];
   if (user()) links.push(['/turns', d.navTurns, 'turns']);
   const waiting = turns()?.count ?? 0;
@@ -160,6 +163,8 @@ const router = new Router(
     player: mountPlayer,
     leaderboard: mountLeaderboard,
     turns: mountTurns,
+    tournaments: mountTournaments,
+    tournament: mountTournament,
     notfound: mountNotFound,
   },
   (r) => {

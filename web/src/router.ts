@@ -27,6 +27,8 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/leaderboard\/?$/, 'leaderboard', []],
   [/^\/player\/([^/]+)\/?$/, 'player', ['name']],
   [/^\/turns\/?$/, 'turns', []],
+  [/^\/tournaments\/?$/, 'tournaments', []],
+  [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],
 ];
 
 export function match(path: string, search: string): Route {

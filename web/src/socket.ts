@@ -80,29 +80,32 @@ export interface LobbyHandlers {
   connection(up: boolean): void;
 }
 
-// The lobby's lists as they change: sent at once, then whenever a game is created, taken,
-// finished or withdrawn.
-export class LobbySocket {
+// A socket that only listens (the lobby, a tournament): each message as JSON, reconnected with a
+// growing delay when it drops, kept open by a ping (the server lets a silent one go).
+export class ListeningSocket {
   private ws: WebSocket | null = null;
   private closed = false;
   private delay = 500;
   private retry: number | undefined;
   private ping: number | undefined;
 
-  constructor(private on: LobbyHandlers) {
+  constructor(
+    private path: string,
+    private onMessage: (m: any) => void,
+    private onConnection: (up: boolean) => void,
+  ) {
     this.connect();
   }
 
   private connect(): void {
     if (this.closed) return;
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+    const ws = new WebSocket(`${scheme}//${location.host}${this.path}`);
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      this.on.connection(true);
+      this.onConnection(true);
       window.clearInterval(this.ping);
-      // The server lets a silent connection go after two minutes.
       this.ping = window.setInterval(() => {
         if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ t: 'ping' }));
       }, 25000);
@@ -114,13 +117,13 @@ export class LobbySocket {
       } catch {
         return;
       }
-      if (m.t === 'lobby' && m.lobby) this.on.lobby(m.lobby as Lobby);
+      this.onMessage(m);
     };
     ws.onclose = () => {
       window.clearInterval(this.ping);
       if (this.ws !== ws || this.closed) return;
       this.ws = null;
-      this.on.connection(false);
+      this.onConnection(false);
       this.retry = window.setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 10000);
     };
@@ -133,5 +136,19 @@ export class LobbySocket {
     window.clearInterval(this.ping);
     this.ws?.close();
     this.ws = null;
+  }
+}
+
+// The lobby's lists as they change: sent at once, then whenever a game is created, taken,
+// finished or withdrawn.
+export class LobbySocket extends ListeningSocket {
+  constructor(on: LobbyHandlers) {
+    super(
+      '/ws/lobby',
+      (m) => {
+        if (m.t === 'lobby' && m.lobby) on.lobby(m.lobby as Lobby);
+      },
+      (up) => on.connection(up),
+    );
   }
 }

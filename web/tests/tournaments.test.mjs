@@ -1,0 +1,72 @@
+// Tournaments: Ada makes an arena that starts at once; she and Kofi join; the arena pairs them,
+// each page offers its player the game; Kofi resigns it; Ada's page, which she never reloads,
+// shows her two points. A Swiss tournament's form, and both pages in French and on a phone.
+import { check, newPage, noErrors, screenshot, waitText, base, bothSizes, signUp, unique, PHONE } from './lib.mjs';
+
+export async function arenaStandingsMove({ browser }) {
+  const a = await newPage(browser);
+  const b = await newPage(browser, { viewport: PHONE });
+  const ada = unique('ada');
+  const kofi = unique('kofi');
+  try {
+    for (const [p, name] of [
+      [a.page, ada],
+      [b.page, kofi],
+    ]) {
+      await p.goto(`${base()}/signup`);
+      await signUp(p, name);
+      await p.waitForURL((u) => u.pathname === '/');
+    }
+    await a.page.getByTestId('nav-tournaments').click();
+    await a.page.waitForURL(/\/tournaments$/);
+    await a.page.getByTestId('kind').selectOption('swiss');
+    await a.page.getByTestId('tgame').selectOption('medley');
+    await a.page.getByTestId('trounds').waitFor();
+    await bothSizes(a.page, 'tournaments-swiss-form');
+    await a.page.getByTestId('kind').selectOption('arena');
+    await a.page.getByTestId('tgame').selectOption('awele:abapa');
+    await a.page.getByTestId('tlength').fill('10');
+    await a.page.getByTestId('tstarts').fill('0');
+    await a.page.getByTestId('tname').fill(`Arena of ${ada}`);
+    await a.page.getByTestId('tcreate').click();
+    await a.page.waitForURL(/\/tournament\//);
+    const id = a.page.url().split('/tournament/')[1];
+    await waitText(a.page, 'tournament-name', `Arena of ${ada}`);
+    await a.page.getByTestId('tjoin').click();
+    await waitText(a.page, 'standings', ada);
+
+    // Kofi finds it in the list and joins from his phone.
+    await b.page.goto(`${base()}/tournaments`);
+    await b.page.getByTestId(`tournament-${id}`).waitFor({ timeout: 10000 });
+    await screenshot(b.page, 'tournaments-phone');
+    await b.page.getByTestId(`tournament-${id}`).getByRole('link').first().click();
+    await b.page.getByTestId('tjoin').click();
+
+    // The arena pairs them: each page offers its game, without a reload.
+    await a.page.getByTestId('tgame-link').waitFor({ timeout: 15000 });
+    await b.page.getByTestId('tgame-link').waitFor({ timeout: 15000 });
+    await waitText(a.page, 'tournament-when', /Ends in/);
+    await bothSizes(a.page, 'tournament-arena');
+    await b.page.getByTestId('tgame-link').click();
+    await b.page.waitForURL(/\/game\//);
+    await b.page.getByTestId('resign').click();
+    await b.page.getByTestId('resign-confirm').click();
+    await waitText(b.page, 'status', 'wins');
+
+    // Ada's standings move by themselves: two points for the win.
+    await waitText(a.page, `score-${ada}`, /^2$/, 15000);
+    await waitText(a.page, `score-${kofi}`, /^0$/);
+    await screenshot(a.page, 'tournament-arena-after-desktop');
+    await a.page.getByTestId('lang-fr').click();
+    await waitText(a.page, 'tournament-when', /Se termine dans/);
+    await screenshot(a.page, 'tournament-arena-fr-desktop');
+    await a.page.getByTestId('lang-en').click();
+    const csv = await a.page.evaluate(async (path) => (await fetch(path)).text(), `/api/tournaments/${id}/standings.csv`);
+    check(csv.includes(ada) && csv.startsWith('rank,name'), `the file has the standings: ${csv.slice(0, 120)}`);
+    noErrors(a.page, 'Ada');
+    noErrors(b.page, 'Kofi');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+}
