@@ -251,8 +251,9 @@ export const api = {
   createTournament: (t: NewTournament) => call<{ id: string }>('POST', '/api/tournaments', t),
   joinTournament: (id: string) => call<{ joined: boolean }>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`),
   withdrawTournament: (id: string) => call<{ withdrawn: boolean }>('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`),
-  chat: (id: string) => call<ChatHistory>('GET', `${g(id)}/chat`),
-  say: (id: string, text: string) => call<{ line: ChatLine }>('POST', `${g(id)}/chat`, { text }),
+  // `path`: a game's (`/api/games/ID`) or a tournament's (`/api/tournaments/ID`).
+  chat: (path: string) => call<ChatHistory>('GET', `${path}/chat`),
+  say: (path: string, text: string) => call<{ line: ChatLine }>('POST', `${path}/chat`, { text }),
   mutes: () => call<{ names: string[] }>('GET', '/api/chat/mutes'),
   mute: (name: string, mute: boolean) => call<{ names: string[] }>('POST', '/api/chat/mute', { name, mute }),
   report: (line: string, reason: string) => call<{ reported: boolean }>('POST', '/api/chat/report', { line, reason }),
@@ -289,7 +290,7 @@ export interface ChatLine {
 }
 
 export interface ChatHistory {
-  channel: 'players' | 'spectators';
+  channel: 'players' | 'spectators' | 'tournament';
   can_write: boolean;
   lines: ChatLine[];
 }

@@ -1,6 +1,6 @@
 // Tournaments: Ada makes an arena that starts at once; she and Kofi join; the arena pairs them,
 // each page offers its player the game; Kofi resigns it; Ada's page, which she never reloads,
-// shows her two points. A Swiss tournament's form, and both pages in French and on a phone.
+// shows her two points. Their chat; a Swiss tournament's form; the pages in French and on a phone.
 import { check, newPage, noErrors, screenshot, waitText, base, bothSizes, signUp, unique, PHONE } from './lib.mjs';
 
 export async function arenaStandingsMove({ browser }) {
@@ -41,6 +41,11 @@ export async function arenaStandingsMove({ browser }) {
     await screenshot(b.page, 'tournaments-phone');
     await b.page.getByTestId(`tournament-${id}`).getByRole('link').first().click();
     await b.page.getByTestId('tjoin').click();
+    // The tournament's chat, live on both pages.
+    await a.page.getByTestId('chat-input').fill('Good luck, everyone');
+    await a.page.getByTestId('chat-send').click();
+    await waitText(b.page, 'chat-log', 'Good luck, everyone');
+    await waitText(b.page, 'chat', 'The tournament’s chat');
 
     // The arena pairs them: each page offers its game, without a reload.
     await a.page.getByTestId('tgame-link').waitFor({ timeout: 15000 });

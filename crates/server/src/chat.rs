@@ -1,13 +1,15 @@
-//! Chat in a game: its two players in one channel, its spectators in another, as lichess keeps
-//! them apart (a spectator cannot whisper a move to a player). Accounts write; anyone who may
-//! read a channel reads it. A line is at most [`MAX_CHARS`] characters of plain text (the pages
-//! show it as text, never as HTML), an account writes at most a few lines a minute, and a line
-//! reaches the channel's readers over their game's WebSocket, on every server (the bus). An
+//! Chat in a game, its two players in one channel and its spectators in another, as lichess keeps
+//! them apart (a spectator cannot whisper a move to a player); and in a tournament, one channel.
+//! Accounts write; anyone who may read a channel reads it. A line is at most [`MAX_CHARS`]
+//! characters of plain text (the pages show it as text, never as HTML), an account writes at
+//! most a few lines a minute, and a line reaches the channel's readers over their game's or
+//! tournament's WebSocket, on every server (the bus). An
 //! account may mute another (its lines are no longer shown to them) and report a line, which
 //! admin accounts read (`awe admin grant NAME`).
 //!
 //! - `GET /api/games/ID/chat`: the reader's channel, whether they may write, its latest lines.
 //! - `POST /api/games/ID/chat` `{"text"}`: a line.
+//! - The same under `/api/tournaments/ID/chat`: a tournament has one channel, everyone's.
 //! - `GET /api/chat/mutes`, `POST /api/chat/mute` `{"name","mute"}`.
 //! - `POST /api/chat/report` `{"line","reason"}`; `GET /api/admin/reports` (admins).
 
@@ -106,6 +108,19 @@ async fn reader_channel(app: &App, id: &str, headers: &HeaderMap) -> Result<Stri
     Ok(game_channel(id, subscription.you.is_some()))
 }
 
+/// The channel of a tournament: everyone's.
+pub fn tournament_channel(id: &str) -> String {
+    format!("tournament:{id}")
+}
+
+/// A tournament's channel, if there is such a tournament.
+async fn tournament_of(app: &App, id: &str) -> Result<String, ApiError> {
+    match app.store.tournament(id).await.map_err(failed)? {
+        Some(_) => Ok(tournament_channel(id)),
+        None => Err(ApiError::not_found()),
+    }
+}
+
 /// `GET /api/games/ID/chat`.
 pub async fn history(
     State(app): State<App>,
@@ -113,15 +128,30 @@ pub async fn history(
     headers: HeaderMap,
 ) -> ApiResult {
     let channel = reader_channel(&app, &id, &headers).await?;
-    let user = signed_in(&app, &headers).await?;
+    lines(&app, channel, &headers).await
+}
+
+/// `GET /api/tournaments/ID/chat`.
+pub async fn tournament_history(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let channel = tournament_of(&app, &id).await?;
+    lines(&app, channel, &headers).await
+}
+
+/// A channel's latest lines for the reader.
+async fn lines(app: &App, channel: String, headers: &HeaderMap) -> ApiResult {
+    let user = signed_in(app, headers).await?;
     let lines = app
         .store
         .chat_history(&channel, user.as_ref().map(|u| u.id.as_str()), HISTORY)
         .await
         .map_err(failed)?;
-    let players = channel.ends_with(":players");
+    let kind = channel.rsplit(':').next().filter(|k| *k == "players" || *k == "spectators");
     Ok(Json(json!({
-        "channel": if players { "players" } else { "spectators" },
+        "channel": kind.unwrap_or("tournament"),
         "can_write": user.is_some(),
         "lines": lines.iter().map(view).collect::<Vec<_>>(),
     }))
@@ -146,6 +176,26 @@ pub async fn say(
     app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
     let text = clean(&say.text)?;
     let channel = reader_channel(&app, &id, &headers).await?;
+    write(&app, user, channel, text).await
+}
+
+/// `POST /api/tournaments/ID/chat`.
+pub async fn tournament_say(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let say: Say = body(&headers, &bytes)?;
+    let user = account(&app, &headers, "chat").await?;
+    app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
+    let text = clean(&say.text)?;
+    let channel = tournament_of(&app, &id).await?;
+    write(&app, user, channel, text).await
+}
+
+/// Keeps a line and sends it to the channel's readers.
+async fn write(app: &App, user: User, channel: String, text: String) -> ApiResult {
     let line = ChatLine {
         id: crate::app::new_id(),
         channel,

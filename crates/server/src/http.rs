@@ -63,6 +63,10 @@ pub fn router(app: App) -> Router {
         .route("/api/tournaments/{id}", get(crate::tournament::show))
         .route("/api/tournaments/{id}/join", post(crate::tournament::join))
         .route("/api/tournaments/{id}/withdraw", post(crate::tournament::withdraw))
+        .route(
+            "/api/tournaments/{id}/chat",
+            get(crate::chat::tournament_history).post(crate::chat::tournament_say),
+        )
         .route("/api/tournaments/{id}/standings.csv", get(crate::tournament::download))
         .route("/api/seeks/{id}", get(crate::pairing::status))
         .route("/api/seeks/{id}/cancel", post(crate::pairing::cancel))

@@ -104,4 +104,28 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
         (Some("bob"), Some("ada"), Some("<b>good luck</b>"))
     );
     assert_eq!(report["reason"], "rude");
+
+    // A tournament has one channel, everyone's.
+    let (status, made) = ada
+        .post(
+            "/api/tournaments",
+            json!({
+                "kind": "swiss", "spec": { "game": "awele" }, "clock": { "minutes": 5 },
+                "rounds": 3, "starts_in": 60,
+            }),
+        )
+        .await;
+    assert_eq!(status, 200, "{made}");
+    let chat = format!("/api/tournaments/{}/chat", made["id"].as_str().unwrap());
+    let (status, _) = dan.post(&chat, json!({ "text": "good luck all" })).await;
+    assert_eq!(status, 200);
+    let (_, history) = guest.get(&chat).await;
+    assert_eq!(
+        (&history["channel"], &history["lines"][0]["text"]),
+        (&json!("tournament"), &json!("good luck all"))
+    );
+    let (status, _) = guest.post(&chat, json!({ "text": "hi" })).await;
+    assert_eq!(status, 403);
+    let (status, _) = dan.post("/api/tournaments/nosuch/chat", json!({ "text": "hi" })).await;
+    assert_eq!(status, 404);
 }

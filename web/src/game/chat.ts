@@ -1,5 +1,5 @@
-// A game's chat: the players' channel for the two players, the spectators' for the others, as the
-// server decides. Lines come over the game's socket; on each (re)connection the latest are read
+// A game's chat (the players' channel for the two players, the spectators' for the others, as the
+// server decides) or a tournament's. Lines come over the game's socket; on each (re)connection the latest are read
 // again. Text is only ever set as text. A signed-in reader can mute a player (their lines go,
 // here and from then on) and report a line.
 import { api, type ChatHistory, type ChatLine } from '../api';
@@ -27,7 +27,8 @@ export class ChatPanel {
   private error: Refusal | null = null;
   private sending = false;
 
-  constructor(private readonly id: string) {
+  // `path`: the game's or the tournament's, `/api/games/ID`, `/api/tournaments/ID`.
+  constructor(private readonly path: string) {
     this.element = h('section', { class: 'card chat', 'aria-labelledby': 'chat-title', 'data-testid': 'chat' }, this.title, this.log, this.form, this.note, this.mutedBox);
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -39,7 +40,7 @@ export class ChatPanel {
   // The latest lines (at the start, and after a reconnection: lines may have been missed).
   async load(): Promise<void> {
     try {
-      const [history, mutes] = await Promise.all([api.chat(this.id), user() ? api.mutes().catch(() => ({ names: [] as string[] })) : Promise.resolve({ names: [] as string[] })]);
+      const [history, mutes] = await Promise.all([api.chat(this.path), user() ? api.mutes().catch(() => ({ names: [] as string[] })) : Promise.resolve({ names: [] as string[] })]);
       this.history = history;
       this.muted = mutes.names;
       this.lines = history.lines;
@@ -68,7 +69,7 @@ export class ChatPanel {
     this.error = null;
     this.draw();
     try {
-      const { line } = await api.say(this.id, text);
+      const { line } = await api.say(this.path, text);
       this.input.value = '';
       this.add(line);
     } catch (e) {
@@ -131,7 +132,8 @@ export class ChatPanel {
 
   private draw(): void {
     const d = t();
-    this.title.textContent = this.history?.channel === 'spectators' ? d.chatSpectators : d.chatPlayers;
+    const channel = this.history?.channel;
+    this.title.textContent = channel === 'spectators' ? d.chatSpectators : channel === 'tournament' ? d.chatTournament : d.chatPlayers;
     this.drawLines();
     const canWrite = !!this.history?.can_write && !!user();
     this.form.hidden = !canWrite;

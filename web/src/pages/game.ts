@@ -46,7 +46,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const clocks = new Clocks();
   const moveList = new MoveList((ply) => view(ply));
   // The chat, shown once the game is known not to be an imported record.
-  const chat = new ChatPanel(id);
+  const chat = new ChatPanel(`/api/games/${encodeURIComponent(id)}`);
   chat.element.hidden = true;
   const analysis = new AnalysisPanel(
     id,

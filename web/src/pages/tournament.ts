@@ -11,6 +11,7 @@ import { retitle, type Page, type Route } from '../router';
 import { ListeningSocket } from '../socket';
 import { leftText } from './turns';
 import { timeText, tournamentGames } from './tournaments';
+import { ChatPanel } from '../game/chat';
 
 export function mountTournament(root: HTMLElement, route: Route): Page {
   const id = route.params.id ?? '';
@@ -19,6 +20,7 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
   let busy = false;
   let destroyed = false;
   const box = h('div', { class: 'tournament-page', 'data-testid': 'tournament-page' });
+  const chat = new ChatPanel(`/api/tournaments/${encodeURIComponent(id)}`);
   root.appendChild(box);
 
   function scoreText(s: Standing): string {
@@ -163,6 +165,7 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
         s.standings.length ? standings(s.standings) : h('p', { class: 'empty' }, d.noPlayersYet),
       ),
       rounds(s.pairings),
+      chat.element,
     );
   }
 
@@ -209,6 +212,7 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
   const socket = new ListeningSocket(
     `/ws/tournaments/${encodeURIComponent(id)}`,
     (m) => {
+      if (m.t === 'chat' && m.line) chat.add(m.line);
       if (m.t !== 'tournament' || !m.tournament || destroyed) return;
       const next = m.tournament as Tournament;
       const mine = next.standings.find((s) => s.name === user()?.name);
@@ -216,7 +220,8 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
       tour = next;
       draw();
     },
-    () => undefined,
+    // Lines may have been missed while the connection was down.
+    (up) => up && void chat.load(),
   );
   const ticker = window.setInterval(() => tour?.status === 'started' && draw(), 15000);
   const off = onAccount(() => void load());
@@ -229,7 +234,10 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
       off();
       box.remove();
     },
-    relabel: draw,
+    relabel() {
+      draw();
+      chat.relabel();
+    },
     title: () => tour?.name ?? t().tournamentsTitle,
   };
 }

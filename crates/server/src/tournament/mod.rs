@@ -678,6 +678,7 @@ async fn watch_tournament(
     _guard: Option<crate::ConnectionGuard>,
 ) {
     let mut changes = app.tournaments.subscribe(&id);
+    let mut chat = app.chat.subscribe(&crate::chat::tournament_channel(&id));
     let mut presence = tokio::time::interval(Duration::from_secs(10));
     loop {
         let text = match view(&app, &id).await {
@@ -695,6 +696,11 @@ async fn watch_tournament(
                     if changed.is_err() { return; }
                     break;
                 }
+                line = chat.recv() => match line {
+                    Ok(line) => if socket.send(Frame::Text((*line).into())).await.is_err() { return },
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                },
                 _ = presence.tick() => {
                     if let Some(user) = &user {
                         let _ = app.store.present(&id, user).await;
