@@ -220,6 +220,11 @@ pub struct ServeArgs {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     pub addr: std::net::SocketAddr,
+    /// A recurring tournament, made a day ahead (again for more): "daily 18:00 arena awele:abapa
+    /// 3+2 60" (when: daily or mon..sun; the hour in UTC; arena or swiss; a rating category, or
+    /// medley for a Swiss; minutes+seconds; an arena's minutes or a Swiss's rounds).
+    #[arg(long, value_name = "SCHEDULE")]
+    pub schedule: Vec<awe_server::tournament::schedule::Schedule>,
     #[command(flatten)]
     pub store: DatabaseArgs,
     /// The Awélé endgame databases built in the background into the cache, for the computer's

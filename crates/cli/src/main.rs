@@ -106,6 +106,7 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             database,
             endgame_seeds: args.endgame_seeds,
             limits,
+            schedule: args.schedule,
         };
         let (addr, server) = awe_server::bind(&config).await?;
         println!("awe serve: open http://{addr}/ (database {})", config.database);

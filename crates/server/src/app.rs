@@ -41,6 +41,8 @@ pub struct App {
     pub pairing: Arc<tokio::sync::Notify>,
     /// The tournaments' pages on this server.
     pub tournaments: Arc<crate::tournament::Hub>,
+    /// The operator's recurring tournaments (`awe serve --schedule`).
+    pub schedule: Arc<Vec<crate::tournament::schedule::Schedule>>,
 }
 
 impl App {
@@ -58,6 +60,7 @@ impl App {
             chat: Arc::default(),
             pairing: Arc::default(),
             tournaments: Arc::default(),
+            schedule: Arc::default(),
         }
     }
 

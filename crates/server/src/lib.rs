@@ -43,6 +43,8 @@ pub struct Config {
     pub endgame_seeds: usize,
     /// The defences' numbers.
     pub limits: limits::Settings,
+    /// The operator's recurring tournaments.
+    pub schedule: Vec<tournament::schedule::Schedule>,
 }
 
 /// The seeds of the Awélé databases `awe serve` builds in the background unless told otherwise:
@@ -121,7 +123,8 @@ pub async fn bind(
     limits::raise_open_files();
     let settings = &config.limits;
     let pool = pool::Pool::for_this_machine(settings.engine_table_mb, settings.analyses_waiting);
-    let app = App::new(store, pool, limits::Limits::new(settings.clone()));
+    let mut app = App::new(store, pool, limits::Limits::new(settings.clone()));
+    app.schedule = std::sync::Arc::new(config.schedule.clone());
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|error| ServeError::Listen { addr: config.addr, error })?;

@@ -229,3 +229,40 @@ async fn a_swiss_of_seven_over_four_rounds() {
     assert!(csv.starts_with("rank,name,rating,score"), "{csv}");
     assert_eq!(csv.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).count(), 7 + 16);
 }
+
+#[tokio::test]
+async fn the_operators_tournaments_are_made_a_day_ahead_once() {
+    let database = awe_server::testing::database_url("schedule").await;
+    let schedule: Vec<awe_server::tournament::schedule::Schedule> =
+        ["daily 00:00 arena awele:abapa 3+2 60", "sun 12:00 swiss medley 5+3 5"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+    let mut servers = Vec::new();
+    for _ in 0..2 {
+        let config = awe_server::Config {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            database: database.clone(),
+            endgame_seeds: 12,
+            limits: awe_server::limits::Settings::default(),
+            schedule: schedule.clone(),
+        };
+        let (addr, server) = awe_server::bind(&config).await.unwrap();
+        tokio::spawn(server);
+        servers.push(Server { addr, database: database.clone() });
+        if !common::on_postgres() {
+            break; // One server on a SQLite file.
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (_, lists) = Browser::new(&servers[0]).get("/api/tournaments").await;
+    let coming = lists["created"].as_array().unwrap();
+    let daily: Vec<&Value> = coming.iter().filter(|t| t["name"] == "Daily awele arena").collect();
+    assert_eq!(daily.len(), 1, "made once, by one of the servers: {lists}");
+    assert_eq!(daily[0]["scheduled"], true);
+    assert!(daily[0]["starts_at"].as_i64().unwrap() - now_ms() <= 86_400_000);
+    // The Sunday one is made only within a day of its start.
+    let sunday = coming.iter().filter(|t| t["name"] == "Sunday Medley Swiss").count();
+    let next = schedule[1].next_after(now_ms());
+    assert_eq!(sunday, usize::from(next - now_ms() <= 86_400_000), "{lists}");
+}

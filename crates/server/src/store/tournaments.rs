@@ -136,7 +136,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO tournaments (id, kind, name, specs, clock_initial, clock_increment, rated, \
              created_by, starts_at, minutes, rounds, round, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 'created', $12)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 'created', $12) \
+             ON CONFLICT (id) DO NOTHING",
         )
         .bind(&t.id)
         .bind(&t.kind)

@@ -7,6 +7,7 @@
 //! tournament's page over its WebSocket whenever they change, on every server (the bus).
 
 pub mod arena;
+pub mod schedule;
 pub mod swiss;
 
 use std::collections::HashMap;
@@ -254,10 +255,26 @@ async fn next_round(app: &App, t: &TournamentRow) -> Result<bool, sqlx::Error> {
     app.store.swiss_round(&t.id, round, &rows, bye).await
 }
 
-/// The director, every second (see the module's comment).
+/// The director, every second (see the module's comment); and the operator's tournaments made a
+/// day ahead.
 pub async fn run(app: App) {
+    let mut made = std::collections::HashSet::new();
     loop {
         tokio::time::sleep(EVERY).await;
+        let now = now_ms();
+        for schedule in app.schedule.iter() {
+            let starts_at = schedule.next_after(now);
+            let t = schedule.tournament(starts_at, now);
+            if starts_at - now <= 86_400_000 && !made.contains(&t.id) {
+                match app.store.create_tournament(&t).await {
+                    Ok(()) => {
+                        made.insert(t.id);
+                        app.lobby_changed();
+                    }
+                    Err(e) => eprintln!("awe serve: tournaments: {schedule}: {e}"),
+                }
+            }
+        }
         if let Err(e) = direct(&app).await {
             eprintln!("awe serve: tournaments: {e}");
         }

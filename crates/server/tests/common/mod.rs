@@ -41,6 +41,7 @@ pub async fn start_on(database: &str, limits: awe_server::limits::Settings) -> S
         database: database.to_owned(),
         endgame_seeds: 12,
         limits,
+        schedule: Vec::new(),
     };
     let (addr, server) = awe_server::bind(&config).await.expect("the server starts");
     tokio::spawn(server);
