@@ -68,6 +68,9 @@ export interface GameState {
   // How the game would end if the players agreed to stop it now (while it runs).
   agreement?: { winner: string | null; score: number[] } | null;
   thinking: boolean;
+  // A tournament's game: its tournament, and who berserked (South, North).
+  tournament?: { id: string; arena: boolean } | null;
+  berserk?: boolean[];
   // Added by some servers: when the game stopped without an end on the board.
   [k: string]: unknown;
 }
@@ -339,7 +342,7 @@ export interface Pairing {
 export interface Tournament extends TournamentSummary {
   standings: Standing[];
   pairings: Pairing[];
-  you?: { joined: boolean; playing: string | null };
+  you?: { joined: boolean; playing: string | null; rank?: number; score?: number };
 }
 
 export interface NewTournament {

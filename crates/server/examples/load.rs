@@ -21,6 +21,17 @@
 //! `--computer N` also keeps N games against the computer at level 10 busy meanwhile (each of
 //! their player's moves answered at once, so that the engines' pool never rests): the human
 //! games' round trips show whether the computer slows them.
+//!
+//! `--arena N` instead signs up N players (from `--addresses` loopback addresses: ten sign-ups
+//! an hour an address), puts them in one arena, each on the arena's WebSocket, and plays it for
+//! `--seconds`: a player given a game resigns it after a random 0.2 to 2 s. Prints the games,
+//! the standings' update time (a resignation acknowledged until the player's page sees the game
+//! scored) and the pairing latency (from then until the page sees the next game), p50 and p99.
+//!
+//! ```sh
+//! target/release/examples/load --url http://127.0.0.1:8090 --arena 1000 --addresses 120 \
+//!     --seconds 60 --pid $!
+//! ```
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -48,6 +59,7 @@ struct Options {
     computer: usize,
     addresses: u8,
     verify: bool,
+    arena: usize,
 }
 
 fn options() -> Options {
@@ -62,6 +74,7 @@ fn options() -> Options {
         computer: 0,
         addresses: 1,
         verify: false,
+        arena: 0,
     };
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(i) = args.iter().position(|a| a == "--verify") {
@@ -83,9 +96,10 @@ fn options() -> Options {
             "--game" => options.game = value,
             "--computer" => options.computer = number("--computer") as usize,
             "--addresses" => options.addresses = number("--addresses").clamp(1, 250) as u8,
+            "--arena" => options.arena = number("--arena") as usize,
             other => panic!(
                 "unknown option {other} (--url, --games, --spectators, --seconds, --rate, --pid, \
-                 --game, --computer, --addresses, --verify)"
+                 --game, --computer, --addresses, --verify, --arena)"
             ),
         }
     }
@@ -94,7 +108,7 @@ fn options() -> Options {
         host == "127.0.0.1" || host == "localhost",
         "the load generator speaks to loopback only, not {host}"
     );
-    let connections = options.games * (2 + options.spectators) + options.computer;
+    let connections = options.games * (2 + options.spectators) + options.computer + options.arena;
     assert!(connections <= MAX_CONNECTIONS, "{connections} connections: at most {MAX_CONNECTIONS}");
     options
 }
@@ -145,6 +159,26 @@ async fn browser(url: &str, from: IpAddr) -> Browser {
 }
 
 impl Browser {
+    /// Signs up as `name`: the session's cookie joins the others.
+    async fn sign_up(&mut self, url: &str, name: &str) {
+        let response = self
+            .http
+            .post(format!("{url}/api/account/signup"))
+            .header("cookie", &self.cookie)
+            .header("x-csrf-token", &self.csrf)
+            .header("content-type", "application/json")
+            .body(json!({ "name": name, "password": "a load test's password" }).to_string())
+            .send()
+            .await
+            .expect("the server answers");
+        assert!(response.status().is_success(), "sign-up refused: {}", response.status());
+        for value in response.headers().get_all("set-cookie") {
+            if let Some(pair) = value.to_str().ok().and_then(|v| v.split(';').next()) {
+                self.cookie = format!("{}; {pair}", self.cookie);
+            }
+        }
+    }
+
     async fn post(&self, url: String, body: Value) -> Value {
         let response = self
             .http
@@ -162,14 +196,15 @@ impl Browser {
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
-async fn connect(url: &str, id: &str, browser: Option<&Browser>, from: IpAddr) -> Socket {
+/// A socket on `path` (`/ws/games/ID`, `/ws/tournaments/ID`).
+async fn connect(url: &str, path: &str, browser: Option<&Browser>, from: IpAddr) -> Socket {
     let server: SocketAddr = url
         .trim_start_matches("http://")
         .split('/')
         .next()
         .and_then(|a| a.replace("localhost", "127.0.0.1").parse().ok())
         .expect("the server's address");
-    let ws = format!("{}/ws/games/{id}", url.replace("http://", "ws://"));
+    let ws = format!("{}{path}", url.replace("http://", "ws://"));
     let mut request = ws.into_client_request().unwrap();
     if let Some(browser) = browser {
         request.headers_mut().insert("cookie", browser.cookie.parse().unwrap());
@@ -251,13 +286,14 @@ async fn begin(
         .await;
     assert!(joined["you"].is_string(), "joined: {joined}");
     let sockets = [
-        connect(url, &id, Some(&players[0]), players[0].from).await,
-        connect(url, &id, Some(&players[1]), players[1].from).await,
+        connect(url, &format!("/ws/games/{id}"), Some(&players[0]), players[0].from).await,
+        connect(url, &format!("/ws/games/{id}"), Some(&players[1]), players[1].from).await,
     ];
     shared.connections.fetch_add(2, Ordering::Relaxed);
     let mut watchers = Vec::new();
     for _ in 0..shared.options.spectators {
-        let mut socket = connect(url, &id, None, shared.sources.next()).await;
+        let mut socket =
+            connect(url, &format!("/ws/games/{id}"), None, shared.sources.next()).await;
         shared.connections.fetch_add(1, Ordering::Relaxed);
         let shared = Arc::clone(shared);
         watchers.push(tokio::spawn(async move {
@@ -395,7 +431,7 @@ async fn busy(shared: Arc<Shared>, seed: usize) {
     let body = json!({ "spec": { "game": "awele" }, "opponent": { "kind": "computer", "level": 10 }, "side": "north" });
     let created = me.post(format!("{url}/api/games"), body).await;
     let id = created["id"].as_str().expect("a game").to_owned();
-    let mut socket = connect(&url, &id, Some(&me), me.from).await;
+    let mut socket = connect(&url, &format!("/ws/games/{id}"), Some(&me), me.from).await;
     while !shared.stop.load(Ordering::Relaxed) {
         let current = state(&mut socket).await;
         if !current["outcome"].is_null() {
@@ -414,6 +450,10 @@ async fn busy(shared: Arc<Shared>, seed: usize) {
 #[tokio::main]
 async fn main() {
     let options = options();
+    if options.arena > 0 {
+        arena(options).await;
+        return;
+    }
     // Whatever happens, the run ends.
     let limit = Duration::from_secs(options.seconds + 300);
     std::thread::spawn(move || {
@@ -498,4 +538,152 @@ async fn main() {
             connected.saturating_sub(before) as f64 / held.max(1) as f64
         );
     }
+}
+
+/// What a player of the arena measured: the standings' update times and the pairing latencies.
+#[derive(Default)]
+struct Measured {
+    updates: Vec<Duration>,
+    pairings: Vec<Duration>,
+}
+
+/// `--arena N` (see the top of the file).
+async fn arena(options: Options) {
+    let sources = Arc::new(Sources { next: AtomicUsize::new(0), count: options.addresses });
+    let url = options.url.clone();
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() % 100_000);
+    let setting_up = Instant::now();
+    let turns = Arc::new(tokio::sync::Semaphore::new(16));
+    let mut signing = Vec::new();
+    for i in 0..options.arena {
+        let (url, sources, turns) = (url.clone(), Arc::clone(&sources), Arc::clone(&turns));
+        signing.push(tokio::spawn(async move {
+            let _turn = turns.acquire().await;
+            let mut me = browser(&url, sources.next()).await;
+            me.sign_up(&url, &format!("a{stamp}x{i}")).await;
+            me
+        }));
+    }
+    let mut players = Vec::new();
+    for task in signing {
+        players.push(task.await.expect("signed up"));
+    }
+    println!("{} players signed up in {:.1} s", players.len(), setting_up.elapsed().as_secs_f64());
+    let made = players[0]
+        .post(
+            format!("{url}/api/tournaments"),
+            json!({
+                "kind": "arena", "spec": { "game": "awele", "rules": "abapa" },
+                "clock": { "minutes": 1 }, "minutes": 10, "starts_in": 0,
+            }),
+        )
+        .await;
+    let id = made["id"].as_str().expect("the arena made").to_owned();
+    let before = options.pid.and_then(rss_kb);
+    let stop = Arc::new(AtomicBool::new(false));
+    let ready = Arc::new(tokio::sync::Barrier::new(players.len() + 1));
+    let mut tasks = Vec::new();
+    for me in players {
+        let (url, id, stop, ready) =
+            (url.clone(), id.clone(), Arc::clone(&stop), Arc::clone(&ready));
+        tasks.push(tokio::spawn(async move {
+            me.post(format!("{url}/api/tournaments/{id}/join"), json!({})).await;
+            let mut socket =
+                connect(&url, &format!("/ws/tournaments/{id}"), Some(&me), me.from).await;
+            ready.wait().await;
+            arena_player(&url, &me, &mut socket, &stop).await
+        }));
+    }
+    ready.wait().await;
+    println!("{} players in the arena {id}, each on its socket", tasks.len());
+    let started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(options.seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    let during = options.pid.and_then(rss_kb);
+    let mut all = Measured::default();
+    for task in tasks {
+        let measured = task.await.expect("a player played");
+        all.updates.extend(measured.updates);
+        all.pairings.extend(measured.pairings);
+    }
+    let show = |name: &str, times: &mut Vec<Duration>| {
+        times.sort();
+        if times.is_empty() {
+            println!("{name}: none");
+            return;
+        }
+        let at = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+        println!(
+            "{name}: {} measured, p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+            times.len(),
+            at(0.5).as_secs_f64() * 1000.0,
+            at(0.99).as_secs_f64() * 1000.0,
+            times.last().map_or(0.0, |t| t.as_secs_f64() * 1000.0)
+        );
+    };
+    println!("in {:.1} s:", started.elapsed().as_secs_f64());
+    show("standings' update (a resignation until the page sees it scored)", &mut all.updates);
+    show("pairing (scored until the page sees the next game)", &mut all.pairings);
+    if let (Some(before), Some(during)) = (before, during) {
+        println!("server memory: {before} kB before the arena, {during} kB during it");
+    }
+}
+
+/// A player of the arena: resigns each game it is given after a while, and times what its page
+/// sees.
+async fn arena_player(url: &str, me: &Browser, socket: &mut Socket, stop: &AtomicBool) -> Measured {
+    let mut measured = Measured::default();
+    let mut game: Option<String> = None;
+    let mut resigned: Option<Instant> = None;
+    let mut freed: Option<Instant> = None;
+    let mut resign_at: Option<Instant> = None;
+    while !stop.load(Ordering::Relaxed) {
+        let wait = resign_at
+            .map_or(Duration::from_millis(500), |at| at.saturating_duration_since(Instant::now()));
+        let frame = match tokio::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => text,
+            Ok(Some(Ok(_))) => continue,
+            Ok(_) => break,
+            Err(_) => {
+                if let (Some(at), Some(g)) = (resign_at, &game)
+                    && Instant::now() >= at
+                {
+                    resign_at = None;
+                    let answer =
+                        me.post(format!("{url}/api/games/{g}/act"), json!({ "t": "resign" })).await;
+                    // Its opponent may have resigned first.
+                    if answer.get("error").is_none() {
+                        resigned = Some(Instant::now());
+                    }
+                }
+                continue;
+            }
+        };
+        let Ok(value) = serde_json::from_str::<Value>(&frame) else { continue };
+        if value["t"] != "you" {
+            continue;
+        }
+        let playing = value["you"]["playing"].as_str().map(str::to_owned);
+        if game.is_some() && playing != game {
+            // Scored: the game left the player's line.
+            if let Some(at) = resigned.take() {
+                measured.updates.push(at.elapsed());
+            }
+            freed = Some(Instant::now());
+            game = None;
+            resign_at = None;
+        }
+        if let (None, Some(next)) = (&game, playing) {
+            if let Some(at) = freed.take() {
+                measured.pairings.push(at.elapsed());
+            }
+            let delay = 200
+                + (next.bytes().map(u64::from).sum::<u64>() * 37 + me.cookie.len() as u64) % 1800;
+            resign_at = Some(Instant::now() + Duration::from_millis(delay));
+            game = Some(next);
+        }
+    }
+    measured
 }

@@ -25,6 +25,7 @@ pub enum Message {
     },
     Rematch,
     Cancel,
+    Berserk,
     Ping,
 }
 
@@ -38,6 +39,7 @@ impl Message {
             Message::Takeback { ask } => Action::Takeback(ask),
             Message::Rematch => Action::Rematch,
             Message::Cancel => Action::Cancel,
+            Message::Berserk => Action::Berserk,
             Message::Ping => return None,
         })
     }

@@ -65,6 +65,8 @@ pub enum Action {
     Rematch,
     /// Withdraw a challenge or invitation nobody has taken yet.
     Cancel,
+    /// Halve one's clock for a point more on a win (an arena's game, before one's first move).
+    Berserk,
 }
 
 /// What a room is asked.
@@ -189,6 +191,8 @@ pub struct Stored {
     pub rating_changes: [Option<(i64, i64)>; 2],
     /// The clocks after each move (what a takeback goes back to).
     pub move_clocks: Vec<Option<[i64; 2]>>,
+    /// Who berserked (an arena's game): South, North.
+    pub berserk: [bool; 2],
 }
 
 /// The state of a game's room.
@@ -199,8 +203,9 @@ pub struct Room {
     pub rated: bool,
     pub category: Option<String>,
     pub invite: Option<String>,
-    /// The tournament it is a game of.
+    /// The tournament it is a game of, and whether it is an arena (berserk is allowed).
     pub tournament: Option<String>,
+    arena: bool,
     start_position: Option<String>,
     created_at: i64,
     /// The version of the game in the database that `now` is.
@@ -248,6 +253,9 @@ struct View<'a> {
     /// How the game would end if the players agreed to stop it now (while it runs).
     agreement: Option<Value>,
     thinking: bool,
+    /// The tournament it is a game of, and who berserked.
+    tournament: Option<Value>,
+    berserk: [bool; 2],
     created_at: i64,
 }
 
@@ -287,6 +295,12 @@ fn stop_from_text(text: &str) -> Option<Stop> {
         Some(("time", s)) => side_from_text(s).map(Stop::TimeForfeit),
         _ => None,
     }
+}
+
+fn berserk_text(berserk: [bool; 2]) -> Option<String> {
+    let sides: Vec<&str> =
+        ["south", "north"].into_iter().zip(berserk).filter(|(_, b)| *b).map(|(s, _)| s).collect();
+    (!sides.is_empty()).then(|| sides.join(" "))
 }
 
 fn offers_text(offers: &[Option<Side>; 4]) -> Option<String> {
@@ -330,9 +344,17 @@ impl Room {
             }
             _ => Seat::Empty,
         });
+        let berserk = ["south", "north"]
+            .map(|side| row.berserk.as_deref().is_some_and(|b| b.split(' ').any(|s| s == side)));
         let clock = row.clock.map(|(initial, increment)| {
             let mut clock = Clock::new(initial, increment);
             clock.per_move = row.correspondence;
+            // Berserk halves a clock before its side's first move; after, the moves' clocks say.
+            for (i, halved) in berserk.iter().enumerate() {
+                if *halved && moves.is_empty() {
+                    clock.remaining[i] = initial / 2;
+                }
+            }
             if let Some(last) = moves.last() {
                 clock.remaining = last.clocks.unwrap_or([initial; 2]);
                 // The clock has run since the last move, the time the server was down too.
@@ -359,6 +381,7 @@ impl Room {
             category: row.category.clone(),
             invite: row.invite.clone(),
             tournament: row.tournament.clone(),
+            arena: row.tournament_kind.as_deref() == Some("arena"),
             start_position: row.start_position.clone(),
             created_at: row.created_at,
             version: row.version,
@@ -372,6 +395,7 @@ impl Room {
                 cancelled: row.status == "cancelled",
                 rating_changes,
                 move_clocks: moves.iter().map(|m| m.clocks).collect(),
+                berserk,
             },
             ratings: [None; 2],
             thinking: false,
@@ -434,6 +458,8 @@ impl Room {
             to_move: (status(&self.kind, next) == "playing")
                 .then(|| next.game.turn().name().to_lowercase()),
             tournament: self.tournament.clone(),
+            berserk: berserk_text(next.berserk),
+            tournament_kind: None,
         }
     }
 
@@ -536,6 +562,11 @@ impl Room {
                 json!({ "winner": side(agreed.winner), "score": agreed.score })
             }),
             thinking: self.thinking,
+            tournament: self
+                .tournament
+                .as_deref()
+                .map(|id| json!({ "id": id, "arena": self.arena })),
+            berserk: stored.berserk,
             created_at: self.created_at,
         };
         serde_json::to_string(&view).unwrap_or_default()
@@ -1038,6 +1069,22 @@ async fn act(
                 next.offers[DECLINED] = Some(side.opponent());
             }
             next.offers[DRAW] = None;
+        }
+        Action::Berserk => {
+            if !room.arena || room.now.clock.is_none() {
+                return Err(refuse("berserk", "berserk is for an arena's games"));
+            }
+            let plies = room.now.game.plies();
+            if over || !(plies == 0 || (plies == 1 && room.now.game.turn() == side)) {
+                return Err(refuse("berserk", "berserk comes before your first move"));
+            }
+            if room.now.berserk[side.index()] {
+                return Ok(());
+            }
+            next.berserk[side.index()] = true;
+            if let Some(clock) = &mut next.clock {
+                clock.remaining[side.index()] = clock.initial_ms / 2;
+            }
         }
         Action::Takeback(true) | Action::Rematch if room.tournament.is_some() => {
             return Err(refuse("tournament", "a tournament game has no takeback nor rematch"));

@@ -23,7 +23,7 @@ mod seeks;
 mod tournaments;
 pub use chat::{ChatLine, Report};
 pub use seeks::SeekRow;
-pub use tournaments::{ScoreChange, TournamentGame, TournamentPlayer, TournamentRow};
+pub use tournaments::{Ended, ScoreChange, TournamentGame, TournamentPlayer, TournamentRow};
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -81,6 +81,10 @@ pub struct GameRow {
     pub to_move: Option<String>,
     /// The tournament it is a game of.
     pub tournament: Option<String>,
+    /// Who berserked (an arena's game): `south`, `north`, `south north`.
+    pub berserk: Option<String>,
+    /// The kind of its tournament (`arena`, `swiss`), as a game is loaded.
+    pub tournament_kind: Option<String>,
 }
 
 /// A seat as stored: its holder's secret (hashed) and account, or a computer level; a name; in
@@ -154,14 +158,14 @@ pub enum Committed {
 
 const SIDES: [&str; 2] = ["south", "north"];
 
-/// What a commit sets of a game's row, its parameters `$1` to `$18` ([`bind_row`]).
+/// What a commit sets of a game's row, its parameters `$1` to `$19` ([`bind_row`]).
 macro_rules! set_game {
     () => {
         "status = $1, south_secret = $2, north_secret = $3, south_name = $4, north_name = $5, \
          south_user = $6, north_user = $7, stopped = $8, result = $9, termination = $10, \
          rematch = $11, offers = $12, plies = $13, deadline_at = $14, thinker = NULL, \
-         lease_until = NULL, updated_at = $15, to_move = $18, version = version + 1 \
-         WHERE id = $16 AND version = $17"
+         lease_until = NULL, updated_at = $15, to_move = $18, berserk = $19, \
+         version = version + 1 WHERE id = $16 AND version = $17"
     };
 }
 
@@ -171,21 +175,21 @@ const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, text, south_clock, n
      played_at) VALUES ($1, $2, $3, $4, $5, $6)";
 
 /// A whole commit on PostgreSQL: the row updated if its version is the one expected, the moves
-/// taken back (`$19`), the move inserted (`$20`: whether there is one, `$21..$25`), the other
-/// servers notified (`$26` the channel, `$27` the game's payload, `$28` whether the lobby's lists
+/// taken back (`$20`), the move inserted (`$21`: whether there is one, `$22..$26`), the other
+/// servers notified (`$27` the channel, `$28` the game's payload, `$29` whether the lobby's lists
 /// change). A row back when the version was the one expected.
 const COMMIT_AT_ONCE: &str = concat!(
     "WITH up AS (UPDATE games SET ",
     set_game!(),
     " RETURNING version), \
-     del AS (DELETE FROM moves WHERE game_id = $16 AND ply >= $19 AND EXISTS (SELECT 1 FROM up)), \
+     del AS (DELETE FROM moves WHERE game_id = $16 AND ply >= $20 AND EXISTS (SELECT 1 FROM up)), \
      ins AS (INSERT INTO moves (game_id, ply, text, south_clock, north_clock, played_at) \
-             SELECT $16, $21, $22, $23, $24, $25 FROM up WHERE $20) \
-     SELECT up.version FROM up, LATERAL (SELECT pg_notify($26, $27)) AS game_notified, \
-     LATERAL (SELECT CASE WHEN $28 THEN pg_notify($26, 'l') END) AS lobby_notified"
+             SELECT $16, $22, $23, $24, $25, $26 FROM up WHERE $21) \
+     SELECT up.version FROM up, LATERAL (SELECT pg_notify($27, $28)) AS game_notified, \
+     LATERAL (SELECT CASE WHEN $29 THEN pg_notify($27, 'l') END) AS lobby_notified"
 );
 
-/// Binds `$1` to `$18` of [`set_game`].
+/// Binds `$1` to `$19` of [`set_game`].
 fn bind_row<'q>(
     query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
     row: &'q GameRow,
@@ -209,6 +213,7 @@ fn bind_row<'q>(
         .bind(&row.id)
         .bind(row.version)
         .bind(&row.to_move)
+        .bind(&row.berserk)
 }
 
 /// The channel of PostgreSQL's notifications between servers.
@@ -306,10 +311,13 @@ impl Store {
 
     /// A game and its moves, if there is one with this id.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, Error> {
-        let Some(row) = sqlx::query("SELECT * FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
+        let Some(row) = sqlx::query(
+            "SELECT games.*, (SELECT kind FROM tournaments WHERE tournaments.id = \
+             games.tournament_id) AS tournament_kind FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
@@ -840,9 +848,9 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
          north_secret, south_level, north_level, south_name, north_name, invite, \
          clock_initial, clock_increment, stopped, result, termination, rematch, created_at, \
          updated_at, version, plies, offers, deadline_at, rated, category, south_user, \
-         north_user, correspondence, to_move, tournament_id) VALUES ($1, $2, $3, $4, $5, $6, $7, \
-         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-         $26, $27, $28, $29, $30, $31)",
+         north_user, correspondence, to_move, tournament_id, berserk) VALUES ($1, $2, $3, $4, $5, \
+         $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
+         $24, $25, $26, $27, $28, $29, $30, $31, $32)",
     )
     .bind(&game.id)
     .bind(&game.spec)
@@ -875,6 +883,7 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
     .bind(game.correspondence as i64)
     .bind(&game.to_move)
     .bind(&game.tournament)
+    .bind(&game.berserk)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -940,6 +949,9 @@ fn game_row(row: &AnyRow) -> Result<GameRow, Error> {
         correspondence: row.try_get::<i64, _>("correspondence")? != 0,
         to_move: row.try_get("to_move")?,
         tournament: row.try_get("tournament_id")?,
+        berserk: row.try_get("berserk")?,
+        // Only the query that loads a game asks for it.
+        tournament_kind: row.try_get("tournament_kind").ok().flatten(),
     })
 }
 

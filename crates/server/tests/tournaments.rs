@@ -266,3 +266,51 @@ async fn the_operators_tournaments_are_made_a_day_ahead_once() {
     let next = schedule[1].next_after(now_ms());
     assert_eq!(sunday, usize::from(next - now_ms() <= 86_400_000), "{lists}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn berserk_halves_a_clock_and_pays_a_point_for_a_long_enough_win() {
+    let server = start("berserk").await;
+    let mut two = players(&server, 2).await;
+    let tid = tournament(&server, "arena", 60, None).await;
+    for p in &mut two {
+        p.post(&format!("/api/tournaments/{tid}/join"), json!({})).await;
+    }
+    let started = Instant::now();
+    let game = loop {
+        let (_, me) = two[0].get(&format!("/api/tournaments/{tid}")).await;
+        if let Some(game) = me["you"]["playing"].as_str() {
+            break game.to_owned();
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "not paired: {me}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let act = format!("/api/games/{game}/act");
+    let (status, answer) = two[0].post(&act, json!({ "t": "berserk" })).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, state) = two[0].get(&format!("/api/games/{game}")).await;
+    let mine =
+        state["game"]["sides"].as_array().unwrap().iter().position(|s| *s == state["you"]).unwrap();
+    assert_eq!(state["game"]["clock"]["remaining_ms"][mine], 30_000, "{state}");
+    assert_eq!(state["game"]["clock"]["remaining_ms"][1 - mine], 60_000);
+    assert_eq!(state["game"]["berserk"][mine], true);
+    // Seven moves each.
+    for ply in 0..14u64 {
+        let (_, state) = two[0].get(&format!("/api/games/{game}")).await;
+        let turn = &state["game"]["turn"];
+        let mover = if *turn == state["you"] { 0 } else { 1 };
+        let text = common::pick(&state["game"], ply as usize * 7 + 3);
+        let (status, answer) =
+            two[mover].post(&act, json!({ "t": "move", "ply": ply, "move": text })).await;
+        assert_eq!(status, 200, "{answer}");
+        if answer.get("error").is_some() || !state["game"]["outcome"].is_null() {
+            break;
+        }
+    }
+    // Too late to berserk now.
+    let (status, answer) = two[1].post(&act, json!({ "t": "berserk" })).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("berserk")), "{answer}");
+    two[1].post(&act, json!({ "t": "resign" })).await;
+    let t = play(&mut two, &tid, |t| t["standings"][0]["games"] == 1).await;
+    let winner = &t["standings"][0];
+    assert_eq!((winner["name"].as_str(), winner["score"].as_i64()), (Some("p00"), Some(3)), "{t}");
+}

@@ -145,6 +145,11 @@ export class Actions {
           ),
         );
       }
+      // An arena's game: berserk, before one's first move, with a clock.
+      const mine = game.sides.indexOf(you);
+      const early = game.ply === 0 || (game.ply === 1 && game.turn === you);
+      if (game.tournament?.arena && game.clock && early && !game.berserk?.[mine])
+        btns.push(h('button', { type: 'button', class: 'berserk', 'data-testid': 'berserk', title: d.berserkHelp, onclick: () => send({ t: 'berserk' }) }, d.berserk));
       // An offer from the other side is answered in the offers box, above.
       const stop = stopDecides(game);
       const offer = stop ? d.proposeStop : d.offerDraw;

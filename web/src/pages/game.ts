@@ -86,6 +86,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   const recordBox = h('div', { class: 'record' });
   const heading = h('h1', { class: 'game-title' });
   const ratedBox = h('p', { class: 'rated-label', 'data-testid': 'rated-label' });
+  // A tournament's game: the way back to it, and who berserked.
+  const tournamentBox = h('p', { class: 'tournament-label', 'data-testid': 'tournament-label' });
   const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'announce' });
   const connBox = h('p', { class: 'connection', role: 'status' });
   // An invitation opened: the seat is taken only once the player says so.
@@ -123,7 +125,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     { class: 'game-page' },
     heading,
     h('div', { class: 'board-col' }, joinBox, topBar, boardWrap, bottomBar, watchingBox, repeatBox, errorBox, signInBox, connBox, replayNav, moveForm),
-    h('div', { class: 'side-col' }, ratedBox, statusBox, inviteBox, offersBox, actions, movesSection, chat.element, analysis.element, recordBox),
+    h('div', { class: 'side-col' }, ratedBox, tournamentBox, statusBox, inviteBox, offersBox, actions, movesSection, chat.element, analysis.element, recordBox),
     announcer,
   );
   root.appendChild(page);
@@ -414,6 +416,12 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     retitle();
     ratedBox.textContent = d.ratedGame;
     ratedBox.hidden = !game.rated;
+    const tour = game.tournament;
+    tournamentBox.hidden = !tour;
+    if (tour) {
+      const berserked = game.sides.filter((_, i) => game!.berserk?.[i]).map((s) => `${sideName(s)}: ${d.berserked}`);
+      fill(tournamentBox, h('a', { href: `/tournament/${encodeURIComponent(tour.id)}`, 'data-testid': 'back-to-tournament' }, d.backToTournament), berserked.length ? ` · ${berserked.join(' · ')}` : '');
+    }
     // A spectator is told so, near the players (an imported record has no players to watch).
     watchingBox.textContent = d.watching;
     watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import' || game.status === 'cancelled';

@@ -212,13 +212,19 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
   const socket = new ListeningSocket(
     `/ws/tournaments/${encodeURIComponent(id)}`,
     (m) => {
+      if (destroyed) return;
       if (m.t === 'chat' && m.line) chat.add(m.line);
-      if (m.t !== 'tournament' || !m.tournament || destroyed) return;
-      const next = m.tournament as Tournament;
-      const mine = next.standings.find((s) => s.name === user()?.name);
-      next.you = { joined: !!mine && !mine.withdrawn, playing: mine?.playing ?? null };
-      tour = next;
-      draw();
+      // The standings (their first lines) and the latest games; then the player's own line.
+      if (m.t === 'tournament' && m.tournament) {
+        const next = m.tournament as Tournament;
+        next.you = tour?.you;
+        tour = next;
+        draw();
+      }
+      if (m.t === 'you' && m.you && tour) {
+        tour.you = m.you;
+        draw();
+      }
     },
     // Lines may have been missed while the connection was down.
     (up) => up && void chat.load(),

@@ -109,6 +109,16 @@ fn game_row(row: &AnyRow) -> Result<TournamentGame, Error> {
     })
 }
 
+/// A tournament's game that ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub game: TournamentGame,
+    pub result: Option<String>,
+    /// Who berserked: `south`, `north`, `south north`.
+    pub berserk: Option<String>,
+    pub plies: i64,
+}
+
 /// A player's score changed by a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreChange {
@@ -300,12 +310,10 @@ impl Store {
     }
 
     /// The tournament's games that ended and are not scored yet, with their results.
-    pub async fn games_to_score(
-        &self,
-        id: &str,
-    ) -> Result<Vec<(TournamentGame, Option<String>)>, Error> {
+    pub async fn games_to_score(&self, id: &str) -> Result<Vec<Ended>, Error> {
         let rows = sqlx::query(
-            "SELECT tg.*, g.result AS result FROM tournament_games tg \
+            "SELECT tg.*, g.result AS result, g.berserk AS berserk, g.plies AS plies \
+             FROM tournament_games tg \
              JOIN games g ON g.id = tg.game_id \
              WHERE tg.tournament_id = $1 AND tg.white_score IS NULL \
              AND g.status IN ('over', 'cancelled')",
@@ -313,7 +321,16 @@ impl Store {
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(|r| Ok((game_row(r)?, r.try_get("result")?))).collect()
+        rows.iter()
+            .map(|r| {
+                Ok(Ended {
+                    game: game_row(r)?,
+                    result: r.try_get("result")?,
+                    berserk: r.try_get("berserk")?,
+                    plies: r.try_get("plies")?,
+                })
+            })
+            .collect()
     }
 
     /// Scores a game: its white's half points, and each player's score, streak and last

@@ -3,6 +3,9 @@
 //! is "on fire" and scores double (4 a win, 2 a draw) until a game that is not a win; a player
 //! who berserked (halved their clock) and won a game of at least seven moves gets a point more.
 
+/// The plies a berserk win must last for its point (seven moves each, as lichess asks).
+pub const BERSERK_PLIES: i64 = 14;
+
 /// A game's result for a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

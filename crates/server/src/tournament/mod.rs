@@ -11,7 +11,7 @@ pub mod schedule;
 pub mod swiss;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Json;
@@ -42,6 +42,9 @@ const EVERY: Duration = Duration::from_secs(1);
 #[derive(Debug, Default)]
 pub struct Hub {
     watches: Mutex<HashMap<String, watch::Sender<u64>>>,
+    /// What the live pages were last sent, by tournament, with the change it was built for:
+    /// built once a change for all of this server's pages.
+    built: Mutex<HashMap<String, (u64, Arc<Built>)>>,
 }
 
 impl Hub {
@@ -60,6 +63,30 @@ impl Hub {
 
     fn subscribe(&self, id: &str) -> watch::Receiver<u64> {
         self.sender(id).subscribe()
+    }
+
+    /// What the live pages are sent at change `version`: built by the first page to ask.
+    async fn live(
+        &self,
+        app: &App,
+        id: &str,
+        version: u64,
+    ) -> Result<Option<Arc<Built>>, sqlx::Error> {
+        let cached = {
+            let built = self.built.lock().unwrap_or_else(|p| p.into_inner());
+            built.get(id).filter(|(v, _)| *v == version).map(|(_, b)| Arc::clone(b))
+        };
+        if let Some(built) = cached {
+            return Ok(Some(built));
+        }
+        let Some(fresh) = build(app, id, false).await? else { return Ok(None) };
+        let fresh = Arc::new(fresh);
+        let mut built = self.built.lock().unwrap_or_else(|p| p.into_inner());
+        if built.len() > 1000 {
+            built.clear();
+        }
+        built.insert(id.to_owned(), (version, Arc::clone(&fresh)));
+        Ok(Some(fresh))
     }
 }
 
@@ -140,22 +167,28 @@ async fn score(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Err
     let mut any = false;
     let players = app.store.tournament_players(&t.id).await?;
     let streak_of = |user: &str| players.iter().find(|p| p.user == user).map_or(0, |p| p.streak);
-    for (played, result) in app.store.games_to_score(&t.id).await? {
+    for ended in app.store.games_to_score(&t.id).await? {
+        let played = &ended.game;
         let (Some(id), Some(black)) = (&played.game, &played.black) else { continue };
-        let white_half = white_score(result.as_deref());
+        let white_half = white_score(ended.result.as_deref());
+        let berserked =
+            |side: &str| ended.berserk.as_deref().is_some_and(|b| b.split(' ').any(|s| s == side));
         // An arena game that ends after the arena does not count.
         let counted = t.ends_at().is_none_or(|end| now <= end);
         let mut changes = Vec::new();
-        for (user, opponent, half) in
-            [(&played.white, black, white_half), (black, &played.white, 2 - white_half)]
-        {
+        for (user, opponent, half, side) in [
+            (&played.white, black, white_half, "south"),
+            (black, &played.white, 2 - white_half, "north"),
+        ] {
             let (add, streak) = if t.kind == "arena" {
                 let outcome = match half {
                     2 => arena::Outcome::Win,
                     1 => arena::Outcome::Draw,
                     _ => arena::Outcome::Loss,
                 };
-                let (points, streak) = arena::points(outcome, streak_of(user) as u32, false);
+                // Berserk pays on a win of at least seven moves each.
+                let bonus = berserked(side) && ended.plies >= arena::BERSERK_PLIES;
+                let (points, streak) = arena::points(outcome, streak_of(user) as u32, bonus);
                 (points as i64, streak as i64)
             } else {
                 (half, 0)
@@ -365,36 +398,60 @@ fn summary(t: &TournamentRow, players: Option<usize>) -> Value {
     })
 }
 
-/// The game `user` is playing in the tournament.
-fn playing(games: &[TournamentGame], user: &str) -> Option<String> {
-    games
-        .iter()
-        .filter(|g| g.white_score.is_none())
-        .find(|g| g.white == user || g.black.as_deref() == Some(user))
-        .and_then(|g| g.game.clone())
+/// A tournament as its pages are shown it: the view every page shares, and each player's own
+/// line (`{joined, playing, rank, score}`) by account.
+#[derive(Debug)]
+pub struct Built {
+    pub view: Value,
+    pub mine: HashMap<String, Value>,
+    /// The view as a live page's message.
+    pub message: String,
 }
 
-/// The whole of a tournament as its page shows it.
-async fn view(app: &App, id: &str) -> Result<Option<Value>, sqlx::Error> {
+/// How many lines of the standings a page is sent live (a player's own comes apart), and how
+/// many of an arena's latest games.
+const SHOWN_LINES: usize = 100;
+const SHOWN_GAMES: usize = 30;
+
+/// The whole of a tournament (`full`), or what its live pages are sent.
+async fn build(app: &App, id: &str, full: bool) -> Result<Option<Built>, sqlx::Error> {
     let Some(t) = app.store.tournament(id).await? else { return Ok(None) };
     let players = app.store.tournament_players(id).await?;
     let games = app.store.tournament_games(id).await?;
-    let name = |user: &str| players.iter().find(|p| p.user == user).map(|p| p.name.clone());
-    let playing = |user: &str| playing(&games, user);
-    let lines: Vec<Value> = standings(&t, &players, &games)
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            json!({
-                "rank": i + 1, "name": s.player.name, "rating": s.player.rating.round(),
-                "score": s.player.score, "games": s.player.games, "streak": s.player.streak,
-                "fire": t.kind == "arena" && s.player.streak >= 2,
+    let names: HashMap<&str, &str> =
+        players.iter().map(|p| (p.user.as_str(), p.name.as_str())).collect();
+    let name = |user: &str| names.get(user).map(|n| (*n).to_owned());
+    // The game each player is in.
+    let mut current: HashMap<&str, &str> = HashMap::new();
+    for g in games.iter().filter(|g| g.white_score.is_none()) {
+        if let Some(game) = &g.game {
+            current.insert(&g.white, game);
+            if let Some(black) = &g.black {
+                current.insert(black, game);
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    let mut mine = HashMap::new();
+    for (i, s) in standings(&t, &players, &games).iter().enumerate() {
+        let p = s.player;
+        let playing = current.get(p.user.as_str()).copied();
+        mine.insert(
+            p.user.clone(),
+            json!({ "joined": !p.withdrawn, "playing": playing, "rank": i + 1, "score": p.score }),
+        );
+        if full || i < SHOWN_LINES {
+            lines.push(json!({
+                "rank": i + 1, "name": p.name, "rating": p.rating.round(),
+                "score": p.score, "games": p.games, "streak": p.streak,
+                "fire": t.kind == "arena" && p.streak >= 2,
                 "buchholz": s.buchholz, "berger": s.berger,
-                "withdrawn": s.player.withdrawn, "playing": playing(&s.player.user),
-            })
-        })
-        .collect();
-    let pairings: Vec<Value> = games
+                "withdrawn": p.withdrawn, "playing": playing,
+            }));
+        }
+    }
+    let shown = if full || t.kind == "swiss" { 0 } else { games.len().saturating_sub(SHOWN_GAMES) };
+    let pairings: Vec<Value> = games[shown..]
         .iter()
         .map(|g| {
             let result = g.white_score.map(|w| match (g.black.is_some(), w) {
@@ -409,10 +466,15 @@ async fn view(app: &App, id: &str) -> Result<Option<Value>, sqlx::Error> {
             })
         })
         .collect();
-    let mut out = summary(&t, Some(players.len()));
-    out["standings"] = json!(lines);
-    out["pairings"] = json!(pairings);
-    Ok(Some(out))
+    let mut view = summary(&t, Some(players.len()));
+    view["standings"] = json!(lines);
+    view["pairings"] = json!(pairings);
+    let message = if full {
+        String::new()
+    } else {
+        json!({ "t": "tournament", "tournament": view }).to_string()
+    };
+    Ok(Some(Built { view, mine, message }))
 }
 
 /// `GET /api/tournaments`: upcoming, running and recently finished.
@@ -554,22 +616,17 @@ pub async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) ->
 /// plays in it (which tells the arena they are there).
 pub async fn show(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
     let user = signed_in(&app, &headers).await?;
-    let Some(mut out) = view(&app, &id).await.map_err(failed)? else {
+    let Some(Built { mut view, mine, .. }) = build(&app, &id, true).await.map_err(failed)? else {
         return Err(ApiError::not_found());
     };
     if let Some(user) = user {
-        let players = app.store.tournament_players(&id).await.map_err(failed)?;
-        let me = players.iter().find(|p| p.user == user.id);
-        if me.is_some_and(|p| !p.withdrawn) {
+        let me = mine.get(&user.id);
+        if me.is_some_and(|m| m["joined"] == true) {
             app.store.present(&id, &user.id).await.map_err(failed)?;
         }
-        let games = app.store.tournament_games(&id).await.map_err(failed)?;
-        out["you"] = json!({
-            "joined": me.is_some_and(|p| !p.withdrawn),
-            "playing": playing(&games, &user.id),
-        });
+        view["you"] = me.cloned().unwrap_or_else(|| json!({ "joined": false, "playing": null }));
     }
-    Ok(Json(out).into_response())
+    Ok(Json(view).into_response())
 }
 
 /// `POST /api/tournaments/ID/join`.
@@ -623,7 +680,9 @@ pub async fn download(
     State(app): State<App>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let Some(v) = view(&app, &id).await.map_err(failed)? else { return Err(ApiError::not_found()) };
+    let Some(Built { view: v, .. }) = build(&app, &id, true).await.map_err(failed)? else {
+        return Err(ApiError::not_found());
+    };
     let field = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let text = |v: &Value| v.as_str().map(&field).unwrap_or_default();
     let mut csv =
@@ -698,15 +757,23 @@ async fn watch_tournament(
     let mut chat = app.chat.subscribe(&crate::chat::tournament_channel(&id));
     let mut presence = tokio::time::interval(Duration::from_secs(10));
     loop {
-        let text = match view(&app, &id).await {
-            Ok(Some(v)) => json!({ "t": "tournament", "tournament": v }).to_string(),
+        let version = *changes.borrow_and_update();
+        let texts = match app.tournaments.live(&app, &id, version).await {
+            Ok(Some(built)) => {
+                let mut texts = vec![built.message.clone()];
+                if let Some(mine) = user.as_ref().and_then(|u| built.mine.get(u)) {
+                    texts.push(json!({ "t": "you", "you": mine }).to_string());
+                }
+                texts
+            }
             Ok(None) => break,
-            Err(_) => json!({ "t": "error", "code": "retry" }).to_string(),
+            Err(_) => vec![json!({ "t": "error", "code": "retry" }).to_string()],
         };
-        if socket.send(Frame::Text(text.into())).await.is_err() {
-            break;
+        for text in texts {
+            if socket.send(Frame::Text(text.into())).await.is_err() {
+                return;
+            }
         }
-        changes.mark_unchanged();
         loop {
             tokio::select! {
                 changed = changes.changed() => {
