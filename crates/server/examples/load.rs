@@ -24,9 +24,10 @@
 //!
 //! `--arena N` instead signs up N players (from `--addresses` loopback addresses: ten sign-ups
 //! an hour an address), puts them in one arena, each on the arena's WebSocket, and plays it for
-//! `--seconds`: a player given a game resigns it after a random 0.2 to 2 s. Prints the games,
-//! the standings' update time (a resignation acknowledged until the player's page sees the game
-//! scored) and the pairing latency (from then until the page sees the next game), p50 and p99.
+//! `--seconds`: a player given a game resigns it after a random 0.2 to 2 s. Prints the standings'
+//! update time (a resignation acknowledged until the resigner's page sees the game scored) and
+//! the pairing latency (the same resignation until that page sees the player's next game), p50
+//! and p99.
 //!
 //! ```sh
 //! target/release/examples/load --url http://127.0.0.1:8090 --arena 1000 --addresses 120 \
@@ -143,7 +144,12 @@ struct Browser {
 }
 
 async fn browser(url: &str, from: IpAddr) -> Browser {
-    let http = reqwest::Client::builder().local_address(from).build().unwrap();
+    // The server closes a connection silent for a while: none is kept idle past a second.
+    let http = reqwest::Client::builder()
+        .local_address(from)
+        .pool_idle_timeout(Duration::from_secs(1))
+        .build()
+        .unwrap();
     let response = http.get(url).send().await.expect("the server answers");
     let pairs: Vec<String> = response
         .headers()
@@ -580,7 +586,8 @@ async fn arena(options: Options) {
             }),
         )
         .await;
-    let id = made["id"].as_str().expect("the arena made").to_owned();
+    let id =
+        made["id"].as_str().unwrap_or_else(|| panic!("the arena was not made: {made}")).to_owned();
     let before = options.pid.and_then(rss_kb);
     let stop = Arc::new(AtomicBool::new(false));
     let ready = Arc::new(tokio::sync::Barrier::new(players.len() + 1));
@@ -625,7 +632,7 @@ async fn arena(options: Options) {
     };
     println!("in {:.1} s:", started.elapsed().as_secs_f64());
     show("standings' update (a resignation until the page sees it scored)", &mut all.updates);
-    show("pairing (scored until the page sees the next game)", &mut all.pairings);
+    show("pairing (a resignation until the page sees the next game)", &mut all.pairings);
     if let (Some(before), Some(during)) = (before, during) {
         println!("server memory: {before} kB before the arena, {during} kB during it");
     }
@@ -670,12 +677,13 @@ async fn arena_player(url: &str, me: &Browser, socket: &mut Socket, stop: &Atomi
             // Scored: the game left the player's line.
             if let Some(at) = resigned.take() {
                 measured.updates.push(at.elapsed());
+                freed = Some(at);
             }
-            freed = Some(Instant::now());
             game = None;
             resign_at = None;
         }
         if let (None, Some(next)) = (&game, playing) {
+            // Timed from the resignation that ended the last game.
             if let Some(at) = freed.take() {
                 measured.pairings.push(at.elapsed());
             }

@@ -43,9 +43,13 @@ const EVERY: Duration = Duration::from_secs(1);
 pub struct Hub {
     watches: Mutex<HashMap<String, watch::Sender<u64>>>,
     /// What the live pages were last sent, by tournament, with the change it was built for:
-    /// built once a change for all of this server's pages.
-    built: Mutex<HashMap<String, (u64, Arc<Built>)>>,
+    /// built once a change for all of this server's pages (those that ask meanwhile wait for
+    /// it).
+    built: Mutex<HashMap<String, (u64, Live)>>,
 }
+
+/// What a change's live pages are sent, once built.
+type Live = Arc<tokio::sync::OnceCell<Option<Arc<Built>>>>;
 
 impl Hub {
     fn sender(&self, id: &str) -> watch::Sender<u64> {
@@ -65,28 +69,32 @@ impl Hub {
         self.sender(id).subscribe()
     }
 
-    /// What the live pages are sent at change `version`: built by the first page to ask.
+    /// What the live pages are sent at change `version`: built by the first page to ask, the
+    /// others waiting for it.
     async fn live(
         &self,
         app: &App,
         id: &str,
         version: u64,
     ) -> Result<Option<Arc<Built>>, sqlx::Error> {
-        let cached = {
-            let built = self.built.lock().unwrap_or_else(|p| p.into_inner());
-            built.get(id).filter(|(v, _)| *v == version).map(|(_, b)| Arc::clone(b))
+        let cell = {
+            let mut built = self.built.lock().unwrap_or_else(|p| p.into_inner());
+            if built.len() > 1000 {
+                built.retain(|_, (_, cell)| Arc::strong_count(cell) > 1);
+            }
+            let entry = built.entry(id.to_owned()).or_insert_with(|| (version, Live::default()));
+            // A newer change than the one built: build anew (an older one asking gets the newer).
+            if entry.0 < version {
+                *entry = (version, Live::default());
+            }
+            Arc::clone(&entry.1)
         };
-        if let Some(built) = cached {
-            return Ok(Some(built));
-        }
-        let Some(fresh) = build(app, id, false).await? else { return Ok(None) };
-        let fresh = Arc::new(fresh);
-        let mut built = self.built.lock().unwrap_or_else(|p| p.into_inner());
-        if built.len() > 1000 {
-            built.clear();
-        }
-        built.insert(id.to_owned(), (version, Arc::clone(&fresh)));
-        Ok(Some(fresh))
+        let built = cell
+            .get_or_try_init(|| async {
+                Ok::<_, sqlx::Error>(build(app, id, false).await?.map(Arc::new))
+            })
+            .await?;
+        Ok(built.clone())
     }
 }
 
