@@ -1,7 +1,7 @@
 // Chat: Ada and Kofi talk in their game; what Ada types reaches Kofi as text; a spectator reads
 // the spectators' channel, not theirs, and must sign in to write; Kofi reports Ada's line, then
 // mutes her (her lines go), then unmutes her.
-import { check, newPage, noErrors, screenshot, waitText, gameId, base, bothSizes, signUp, unique, PHONE } from './lib.mjs';
+import { check, newPage, noErrors, screenshot, waitText, gameId, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
 
 export async function chatInAGame({ browser }) {
   const a = await newPage(browser);
@@ -10,14 +10,10 @@ export async function chatInAGame({ browser }) {
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
-    for (const [p, name] of [
+    await signUpAll([
       [a.page, ada],
       [b.page, kofi],
-    ]) {
-      await p.goto(`${base()}/signup`);
-      await signUp(p, name);
-      await p.waitForURL((u) => u.pathname === '/');
-    }
+    ]);
     await a.page.getByTestId('game-awele').click();
     await a.page.getByTestId('opponent-open').click();
     await a.page.getByTestId('clock-none').click();

@@ -1,15 +1,7 @@
 // Correspondence: Ada offers a game of Awélé at two days a move; Kofi accepts it from the lobby.
 // Ada moves: the game appears in Kofi's "Your games" under "Your turn", with the count in his
 // header; Kofi answers from there, and Ada's header counts it without her reloading anything.
-import { check, newPage, noErrors, screenshot, text, waitText, gameId, base, bothSizes, signUp, unique, PHONE } from './lib.mjs';
-
-async function firstLegalPit(page) {
-  await page.waitForFunction(() => {
-    const b = document.querySelector('.awele-board');
-    return b && !b.classList.contains('animating') && document.querySelector('.awele-pit[data-legal="true"]');
-  });
-  return page.evaluate(() => document.querySelector('.awele-pit[data-legal="true"]').getAttribute('data-testid'));
-}
+import { check, newPage, noErrors, screenshot, text, waitText, gameId, bothSizes, signUpAll, unique, firstLegalPit, PHONE } from './lib.mjs';
 
 export async function correspondenceTurns({ browser }) {
   const a = await newPage(browser);
@@ -17,15 +9,11 @@ export async function correspondenceTurns({ browser }) {
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
-    for (const [p, name] of [
+    await signUpAll([
       [a.page, ada],
       [b.page, kofi],
-    ]) {
-      await p.goto(`${base()}/signup`);
-      await signUp(p, name);
-      await p.waitForURL((u) => u.pathname === '/');
-      await waitText(p, 'account-name', name);
-    }
+    ]);
+    await waitText(a.page, 'account-name', ada);
 
     // The days a move are offered against a person only.
     await a.page.getByTestId('game-awele').click();
@@ -61,7 +49,8 @@ export async function correspondenceTurns({ browser }) {
     await a.page.waitForURL(new RegExp(`/game/${id}$`));
     await a.page.getByTestId(await firstLegalPit(a.page)).click();
     await waitText(a.page, 'status', /Kofi|to play|North/i);
-    check(!(await a.page.getByTestId('turns-badge').count()) || (await text(a.page, 'turns-badge')) === '', 'no game waits for Ada once she moved');
+    // No game waits for Ada once she moved: the count goes.
+    await a.page.getByTestId('turns-badge').waitFor({ state: 'detached' });
 
     // Kofi, on his list, finds the game waiting for him, with the time he has left.
     await b.page.getByTestId('nav-turns').click();

@@ -178,3 +178,21 @@ export async function bothSizes(page, name) {
   check(wide <= PHONE.width, `${name}: the page is ${wide} px wide on a ${PHONE.width} px phone`);
   await page.setViewportSize(size);
 }
+
+// Signs each page up under its name ([page, name] pairs), each back on the home page after.
+export async function signUpAll(pairs) {
+  for (const [page, name] of pairs) {
+    await page.goto(`${base()}/signup`);
+    await signUp(page, name);
+    await page.waitForURL((u) => u.pathname === '/');
+  }
+}
+
+// The first pit an Awélé board offers to sow, once the board is still.
+export async function firstLegalPit(page) {
+  await page.waitForFunction(() => {
+    const b = document.querySelector('.awele-board');
+    return b && !b.classList.contains('animating') && document.querySelector('.awele-pit[data-legal="true"]');
+  });
+  return page.evaluate(() => document.querySelector('.awele-pit[data-legal="true"]').getAttribute('data-testid'));
+}

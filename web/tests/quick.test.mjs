@@ -1,6 +1,6 @@
 // Quick pairing: Ada and Kofi pick Awithlaknannai and the same time control; each waits, is told
 // so, and both land on the same game, rated, with that clock. A visitor is asked to sign in.
-import { check, newPage, noErrors, screenshot, waitText, gameId, base, bothSizes, signUp, unique, PHONE } from './lib.mjs';
+import { check, newPage, noErrors, screenshot, waitText, gameId, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
 
 export async function quickPairingOfTwo({ browser }) {
   const a = await newPage(browser);
@@ -10,13 +10,11 @@ export async function quickPairingOfTwo({ browser }) {
     await c.page.goto(`${base()}/`);
     await c.page.getByTestId('quick-signin').waitFor();
     check(await c.page.getByTestId('quick-5+3').isDisabled(), 'a visitor cannot wait in a pool');
-    for (const [p, name] of [
+    await signUpAll([
       [a.page, unique('ada')],
       [b.page, unique('kofi')],
-    ]) {
-      await p.goto(`${base()}/signup`);
-      await signUp(p, name);
-      await p.waitForURL((u) => u.pathname === '/');
+    ]);
+    for (const p of [a.page, b.page]) {
       await p.getByTestId('game-awithlaknannai').click();
       await waitText(p, 'quick', 'Awithlaknannai');
     }

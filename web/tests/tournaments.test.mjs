@@ -1,7 +1,7 @@
 // Tournaments: Ada makes an arena that starts at once; she and Kofi join; the arena pairs them,
 // each page offers its player the game; Kofi resigns it; Ada's page, which she never reloads,
 // shows her two points. Their chat; a Swiss tournament's form; the pages in French and on a phone.
-import { check, newPage, noErrors, screenshot, waitText, base, bothSizes, signUp, unique, PHONE } from './lib.mjs';
+import { check, newPage, noErrors, screenshot, waitText, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
 
 export async function arenaStandingsMove({ browser }) {
   const a = await newPage(browser);
@@ -9,14 +9,10 @@ export async function arenaStandingsMove({ browser }) {
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
-    for (const [p, name] of [
+    await signUpAll([
       [a.page, ada],
       [b.page, kofi],
-    ]) {
-      await p.goto(`${base()}/signup`);
-      await signUp(p, name);
-      await p.waitForURL((u) => u.pathname === '/');
-    }
+    ]);
     await a.page.getByTestId('nav-tournaments').click();
     await a.page.waitForURL(/\/tournaments$/);
     await a.page.getByTestId('kind').selectOption('swiss');

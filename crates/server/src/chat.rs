@@ -171,12 +171,8 @@ pub async fn say(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> ApiResult {
-    let say: Say = body(&headers, &bytes)?;
-    let user = account(&app, &headers, "chat").await?;
-    app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
-    let text = clean(&say.text)?;
     let channel = reader_channel(&app, &id, &headers).await?;
-    write(&app, user, channel, text).await
+    post(&app, &headers, &bytes, channel).await
 }
 
 /// `POST /api/tournaments/ID/chat`.
@@ -186,12 +182,17 @@ pub async fn tournament_say(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> ApiResult {
-    let say: Say = body(&headers, &bytes)?;
-    let user = account(&app, &headers, "chat").await?;
+    let channel = tournament_of(&app, &id).await?;
+    post(&app, &headers, &bytes, channel).await
+}
+
+/// A line sent to `channel`: an account's, within its rate, cleaned.
+async fn post(app: &App, headers: &HeaderMap, bytes: &Bytes, channel: String) -> ApiResult {
+    let say: Say = body(headers, bytes)?;
+    let user = account(app, headers, "chat").await?;
     app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
     let text = clean(&say.text)?;
-    let channel = tournament_of(&app, &id).await?;
-    write(&app, user, channel, text).await
+    write(app, user, channel, text).await
 }
 
 /// Keeps a line and sends it to the channel's readers.

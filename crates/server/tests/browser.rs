@@ -12,7 +12,9 @@ use std::process::Command;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_play_in_a_real_browser() {
-    let server = common::start("browser").await;
+    // The scenarios sign up more accounts than an address may in an hour.
+    let limits = awe_server::limits::Settings { sign_ups_per_hour: 1000, ..Default::default() };
+    let server = common::start_with("browser", limits).await;
     let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
     let url = format!("http://{}", server.addr);
     let status = tokio::task::spawn_blocking(move || {

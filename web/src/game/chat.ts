@@ -14,7 +14,8 @@ const MAX_CHARS = 200;
 export class ChatPanel {
   readonly element: HTMLElement;
   private readonly title = h('h2', { id: 'chat-title' });
-  private readonly log = h('ol', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'data-testid': 'chat-log' });
+  // A list of lines (the log's role is its box's: a list with another role is no list).
+  private readonly log = h('ol', { class: 'chat-log', 'data-testid': 'chat-log' });
   private readonly form = h('form', { class: 'chat-form', 'data-testid': 'chat-form' });
   private readonly input = h('input', { type: 'text', id: 'chat-input', 'data-testid': 'chat-input', maxlength: String(MAX_CHARS), autocomplete: 'off' });
   private readonly send = h('button', { type: 'submit', 'data-testid': 'chat-send' });
@@ -29,7 +30,15 @@ export class ChatPanel {
 
   // `path`: the game's or the tournament's, `/api/games/ID`, `/api/tournaments/ID`.
   constructor(private readonly path: string) {
-    this.element = h('section', { class: 'card chat', 'aria-labelledby': 'chat-title', 'data-testid': 'chat' }, this.title, this.log, this.form, this.note, this.mutedBox);
+    this.element = h(
+      'section',
+      { class: 'card chat', 'aria-labelledby': 'chat-title', 'data-testid': 'chat' },
+      this.title,
+      h('div', { role: 'log', 'aria-live': 'polite' }, this.log),
+      this.form,
+      this.note,
+      this.mutedBox,
+    );
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.say();
