@@ -186,10 +186,10 @@ pub struct SolveArgs {
 pub struct DatabaseArgs {
     /// The database: sqlite://FILE or postgres://USER@HOST/NAME (default: awe.db in the data
     /// folder).
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", global = true)]
     pub database: Option<String>,
     /// The data folder (default: $AWE_DATA, else the user's data folder, ~/.local/share/awe).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub data_dir: Option<PathBuf>,
 }
 

@@ -208,3 +208,45 @@ fn passwords_are_never_written_by_the_server() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn awe_admin_grant_makes_an_account_read_the_reports() {
+    let dir = std::env::temp_dir().join(format!("awe-serve-admin-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (server, addr) = serve(&dir);
+    // Killed however the test ends (a server left running would hold the test's output open).
+    struct Killed(Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _server = Killed(server);
+    let (_, _, cookie) = request(&addr, "GET", "/", "", "");
+    let body = r#"{"name":"ada","password":"a long password"}"#;
+    let (status, answer, session) =
+        request(&addr, "POST", "/api/account/signup", &cookie.unwrap(), body);
+    assert_eq!(status, 200, "{answer}");
+    let ada = session.unwrap();
+    assert_eq!(request(&addr, "GET", "/api/admin/reports", &ada, "").0, 403);
+    let admin = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_awe"))
+            .arg("admin")
+            .args(args)
+            .arg("--data-dir")
+            .arg(&dir)
+            .output()
+            .expect("awe admin runs")
+    };
+    let granted = admin(&["grant", "ADA"]);
+    assert!(granted.status.success(), "{}", String::from_utf8_lossy(&granted.stderr));
+    assert_eq!(request(&addr, "GET", "/api/admin/reports", &ada, "").0, 200);
+    let nobody = admin(&["grant", "nobody"]);
+    assert!(!nobody.status.success());
+    assert!(String::from_utf8_lossy(&nobody.stderr).contains("no account named nobody"));
+    assert!(admin(&["revoke", "ada"]).status.success());
+    assert_eq!(request(&addr, "GET", "/api/admin/reports", &ada, "").0, 403);
+    let _ = std::fs::remove_dir_all(dir);
+}
