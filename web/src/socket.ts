@@ -11,6 +11,13 @@ export interface SocketHandlers {
   chat?(line: ChatLine): void; // a line of the game's chat, for this reader's channel
 }
 
+// A server that stops says so (1012, "service restart"): another is there at once, behind a
+// balancer, so the page comes back within half a second (spread, so that a server's pages do not
+// all come at the same instant); otherwise it waits longer each time.
+function reconnectDelay(e: CloseEvent, delay: number): number {
+  return e.code === 1012 ? 100 + Math.random() * 400 : delay;
+}
+
 export class GameSocket {
   private ws: WebSocket | null = null;
   private closed = false;
@@ -48,12 +55,12 @@ export class GameSocket {
       else if (m.t === 'error') this.on.error(String(m.code ?? ''), String(m.message ?? ''));
       else if (m.t === 'chat' && m.line) this.on.chat?.(m.line as ChatLine);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       window.clearInterval(this.ping);
       if (this.ws !== ws || this.closed) return;
       this.ws = null;
       this.on.connection(false);
-      this.retry = window.setTimeout(() => this.connect(), this.delay);
+      this.retry = window.setTimeout(() => this.connect(), reconnectDelay(e, this.delay));
       this.delay = Math.min(this.delay * 2, 10000);
     };
     ws.onerror = () => ws.close();
@@ -119,12 +126,12 @@ export class ListeningSocket {
       }
       this.onMessage(m);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       window.clearInterval(this.ping);
       if (this.ws !== ws || this.closed) return;
       this.ws = null;
       this.onConnection(false);
-      this.retry = window.setTimeout(() => this.connect(), this.delay);
+      this.retry = window.setTimeout(() => this.connect(), reconnectDelay(e, this.delay));
       this.delay = Math.min(this.delay * 2, 10000);
     };
     ws.onerror = () => ws.close();

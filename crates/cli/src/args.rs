@@ -267,6 +267,11 @@ pub struct ServeArgs {
     /// Send the session cookie over HTTPS only (a TLS proxy in front).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// On SIGTERM or SIGINT, the seconds the server gives the requests and moves under way
+    /// before it exits (pages are told to reconnect at once; the computer's searches go to the
+    /// other servers).
+    #[arg(long, value_name = "SECONDS", default_value = "8")]
+    pub shutdown_timeout: Seconds,
 }
 
 #[derive(Debug, clap::Args)]

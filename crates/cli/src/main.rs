@@ -79,14 +79,14 @@ fn admin(args: args::AdminArgs) -> anyhow::Result<()> {
     })
 }
 
-/// `awe serve`: the web site, until Ctrl-C.
+/// `awe serve`: the web site, until SIGTERM or Ctrl-C.
 fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
     use anyhow::Context;
     let database = database_url(&args.store)?;
     // A connection is a file: as many as the system allows this process.
     awe_server::limits::raise_open_files();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let defaults = awe_server::limits::Settings::default();
         let limits = awe_server::limits::Settings {
             connections_per_address: args.connections_per_address.max(1),
@@ -107,13 +107,18 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             endgame_seeds: args.endgame_seeds,
             limits,
             schedule: args.schedule,
+            shutdown_timeout: args.shutdown_timeout.duration(),
         };
         let (addr, server) = awe_server::bind(&config).await?;
         println!("awe serve: open http://{addr}/ (database {})", config.database);
         awe_server::build_endgames_in_background(config.endgame_seeds);
         server.await?;
         anyhow::Ok(())
-    })
+    });
+    // A search or a build still running on a blocking thread is not waited for: the server
+    // has stopped (its leases handed back).
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    served
 }
 
 /// `awe engine`: UGI on standard input and output.

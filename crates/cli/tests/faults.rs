@@ -6,6 +6,10 @@
 //! - The PostgreSQL database goes away for a while (connections refused, every connection cut):
 //!   moves are refused with `retry` meanwhile (the players are told, and wait), the server
 //!   reconnects when it is back, and the games go on.
+//! - One of two servers is stopped with SIGTERM under load: it exits within its bound, having
+//!   closed its pages' sockets with 1012 ("service restart"); every acknowledged move is on the
+//!   other server, where the games go on; and the computer's search it was running is made
+//!   there at once, not when its lease would have run out.
 //! - SQLite's disk fills up: moves are refused with `retry`, nothing is corrupted (`PRAGMA
 //!   integrity_check`), and the server goes on when the disk has room again. This one mounts a
 //!   small tmpfs, which needs root (as CI runs): it fails, naming why, if not. (A file system
@@ -29,6 +33,7 @@ use std::time::Duration;
 use std::time::Instant;
 
 use common::{Browser, Server, Socket, pick};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use sqlx::Connection;
 
@@ -50,8 +55,13 @@ impl Drop for Process {
 
 /// Starts `awe serve` on a free port with `database` (`--data-dir` where it is a folder).
 fn serve(database: &str) -> (Process, Server) {
+    serve_with(database, &[])
+}
+
+/// The same, with more options.
+fn serve_with(database: &str, options: &[&str]) -> (Process, Server) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_awe"));
-    command.args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12"]);
+    command.args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12"]).args(options);
     if Path::new(database).is_dir() {
         command.arg("--data-dir").arg(database);
     } else {
@@ -264,6 +274,104 @@ async fn a_server_of_two_killed_under_load_loses_no_acknowledged_move() {
     }
     assert!(acked >= 24, "the games moved before the kill: {acked} moves");
     eprintln!("killed under load: {acked} moves acknowledged, {kept} kept");
+    two.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_server_of_two_stopped_by_sigterm_under_load_hands_everything_over() {
+    postgres();
+    let database = awe_server::testing::database_url("faults-sigterm").await;
+    // A bound shorter than the computer's lease (its search's time and 10 s): the search it
+    // hands back must be taken at once to be made in time.
+    let bound = Duration::from_secs(3);
+    let (mut one, first) = serve_with(&database, &["--shutdown-timeout", "3"]);
+    let (mut two, second) = serve(&database);
+    let refused = Arc::new(AtomicUsize::new(0));
+    let mut tables = Vec::new();
+    for _ in 0..12 {
+        tables.push(table(&first, awele()).await);
+    }
+    // A spectator of the first table, to see how its socket is closed.
+    let mut watcher = Browser::new(&first);
+    watcher.get("/").await;
+    let mut watching = watcher.connect(&tables[0].id).await;
+    let first = Arc::new(first);
+    let mut tasks = Vec::new();
+    for mut table in tables {
+        let (first, refused) = (Arc::clone(&first), Arc::clone(&refused));
+        tasks.push(tokio::spawn(async move {
+            let _ = play(&first, &mut table, 100_000, &refused).await;
+            table
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // A game against the computer at its slowest level (2 s a move), which moves first, from
+    // a position of the middle game (no book move, no database): it searches when the signal
+    // comes.
+    let mut human = Browser::new(&first);
+    human.get("/").await;
+    let (computer_game, _) = human
+        .create(json!({
+            "spec": awele(), "opponent": { "kind": "computer", "level": 10 }, "side": "north",
+            "position": "4,5,3,6,2,4/3,5,6,2,4,1 S 2 1",
+        }))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pid = one.0.id().to_string();
+    let signalled = Instant::now();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs");
+    assert!(sent.success());
+    // The spectator is told the server restarts.
+    let code = loop {
+        match tokio::time::timeout(Duration::from_secs(5), watching.stream.next()).await {
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(frame)))) => {
+                break frame.map(|f| u16::from(f.code));
+            }
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("the socket ended without a close frame: {other:?}"),
+        }
+    };
+    assert_eq!(code, Some(1012), "closed as a service restart");
+    // It exits by itself, within its bound, and says it stopped well.
+    let status = loop {
+        if let Some(status) = one.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(signalled.elapsed() < bound + Duration::from_secs(2), "still running");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "{status}");
+    let stopped = signalled.elapsed();
+    let mut acked = 0;
+    for task in tasks {
+        let mut table = task.await.unwrap();
+        acked += table.acked.len();
+        check_kept(&second, &table).await;
+        let (_, state) = table.players[0].on(&second).get(&format!("/api/games/{}", table.id)).await;
+        table.acked = state["game"]["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_owned())
+            .collect();
+        assert!(play(&second, &mut table, 4, &refused).await);
+        check_kept(&second, &table).await;
+    }
+    assert!(acked >= 24, "the games moved before the signal: {acked} moves");
+    // The computer's move, made on the second server well before its lease would have run out.
+    let mut socket = human.on(&second).connect(&computer_game).await;
+    let state = tokio::time::timeout(Duration::from_secs(6), socket.until(|s| s["ply"] == 1))
+        .await
+        .expect("the computer moved on the other server");
+    assert_eq!(state["ply"], 1);
+    let moved = signalled.elapsed();
+    assert!(moved < Duration::from_secs(9), "the computer moved {moved:?} after the signal");
+    eprintln!(
+        "SIGTERM under load: stopped in {} ms, {acked} moves acknowledged and kept, the \
+         computer's move {} ms after the signal",
+        stopped.as_millis(),
+        moved.as_millis()
+    );
     two.kill();
 }
 

@@ -43,6 +43,8 @@ pub struct App {
     pub tournaments: Arc<crate::tournament::Hub>,
     /// The operator's recurring tournaments (`awe serve --schedule`).
     pub schedule: Arc<Vec<crate::tournament::schedule::Schedule>>,
+    /// Whether the server is stopping, and what it waits for then.
+    pub shutdown: Arc<crate::shutdown::Shutdown>,
 }
 
 impl App {
@@ -61,6 +63,7 @@ impl App {
             pairing: Arc::default(),
             tournaments: Arc::default(),
             schedule: Arc::default(),
+            shutdown: Arc::default(),
         }
     }
 
@@ -124,6 +127,25 @@ impl App {
         if let Some(handle) = self.rooms.get(id) {
             let _ = handle.commands.try_send(Command::Changed { version });
         }
+    }
+
+    /// Another server stopped while the computer searched in game `id`: a server searches now
+    /// (each that hears of it tries; one takes the lease).
+    pub fn search_handed_back(&self, id: &str) {
+        if self.shutdown.stopping() {
+            return;
+        }
+        if let Some(handle) = self.rooms.get(id) {
+            let _ = handle.commands.try_send(Command::Retry);
+            return;
+        }
+        let app = self.clone();
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            if let Err(error) = app.room(&id).await {
+                tracing::warn!(game = %id, %error, "a search handed back");
+            }
+        });
     }
 
     /// The notifications stopped for a while: every room here reads its game again.

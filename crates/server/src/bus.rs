@@ -37,6 +37,7 @@ fn dispatch(app: &App, payload: &str) {
         ["g", id, version] if let Ok(version) = version.parse() => app.game_changed(id, version),
         ["l"] => app.lobby_changed(),
         ["t", id] => app.tournaments.changed(id),
+        ["s", id] => app.search_handed_back(id),
         // A line of chat another server kept: sent to this server's readers.
         ["c", server, id] => {
             if *server != &*app.server_id {

@@ -17,6 +17,7 @@ pub mod pool;
 pub mod rating;
 pub mod request;
 pub mod room;
+pub mod shutdown;
 pub mod spec;
 pub mod store;
 #[doc(hidden)]
@@ -45,6 +46,8 @@ pub struct Config {
     pub limits: limits::Settings,
     /// The operator's recurring tournaments.
     pub schedule: Vec<tournament::schedule::Schedule>,
+    /// How long the server gives itself to stop (see [`shutdown`]).
+    pub shutdown_timeout: std::time::Duration,
 }
 
 /// The seeds of the Awélé databases `awe serve` builds in the background unless told otherwise:
@@ -132,11 +135,15 @@ pub async fn bind(
         listener.local_addr().map_err(|error| ServeError::Listen { addr: config.addr, error })?;
     bus::start(&app);
     let router = http::router(app.clone());
+    let timeout = config.shutdown_timeout;
     let server = async move {
         tokio::select! {
-            () = accept(listener, router, app) => Ok(()),
-            _ = tokio::signal::ctrl_c() => Ok(()),
+            () = accept(listener, router, app.clone()) => {}
+            () = shutdown::signal() => {}
         }
+        // The listener is closed: nothing more is accepted.
+        shutdown::stop(&app, timeout).await;
+        Ok(())
     };
     Ok((addr, server))
 }
@@ -166,17 +173,19 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let silence = app.limits.settings.header_timeout;
+        let shutdown = std::sync::Arc::clone(&app.shutdown);
         tokio::spawn(async move {
             let (stream, watch) = quiet::Watched::new(stream);
             let service = {
                 let (guard, watch) = (std::sync::Arc::clone(&guard), watch.clone());
+                let shutdown = std::sync::Arc::clone(&shutdown);
                 hyper::service::service_fn(
                     move |mut request: hyper::Request<hyper::body::Incoming>| {
                         request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
                         request
                             .extensions_mut()
                             .insert(ConnectionGuard(std::sync::Arc::clone(&guard)));
-                        let busy = watch.request();
+                        let busy = (watch.request(), shutdown.busy());
                         let response = router.clone().oneshot(request.map(axum::body::Body::new));
                         async move {
                             let response = response.await;
@@ -196,10 +205,16 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
                 // connection, as thousands are open at once.
                 .max_buf_size(64 * 1024);
             let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+            let mut connection = std::pin::pin!(connection);
             tokio::select! {
-                _ = connection => {}
+                _ = connection.as_mut() => {}
                 // Silent too long with no request under way: closed (dropping it closes it).
                 () = watch.silent_for(silence) => {}
+                // Stopping: the request under way is answered, then the connection closed.
+                () = shutdown.stopped() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(silence, connection).await;
+                }
             }
             drop(guard);
         });

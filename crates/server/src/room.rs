@@ -1255,6 +1255,10 @@ async fn think(room: &mut Room, me: &mpsc::Sender<Command>, app: &App) {
     if room.thinking || room.now.game.outcome().is_some() || room.now.cancelled {
         return;
     }
+    // A server stopping starts no search: its leases go to the others.
+    if app.shutdown.stopping() {
+        return;
+    }
     let Seat::Computer(level) = room.now.seats[room.now.game.turn().index()] else { return };
     let mut time = crate::pool::think_time(level);
     if let Some(clock) = &room.now.clock {

@@ -595,6 +595,27 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Hands back the leases `server` holds (it is stopping): each runs out now, so that the
+    /// sweeper of any server takes its game, and the other servers are told at once (`s ID`).
+    /// Returns the games.
+    pub async fn release_leases(&self, server: &str) -> Result<Vec<String>, Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let rows = sqlx::query(
+            "UPDATE games SET lease_until = 0 WHERE thinker = $1 AND status = 'playing' \
+             AND lease_until > 0 RETURNING id",
+        )
+        .bind(server)
+        .fetch_all(&mut *tx)
+        .await?;
+        let ids: Vec<String> = rows.iter().map(|r| r.try_get("id")).collect::<Result<_, _>>()?;
+        for id in &ids {
+            self.notify(&mut tx, &format!("s {id}")).await?;
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
     /// Games being played that need a server: a flag fallen, or a computer's search whose
     /// server stopped answering.
     pub async fn due(&self, limit: i64) -> Result<Vec<String>, Error> {

@@ -95,6 +95,14 @@ async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
     )
 }
 
+/// Tells a page the server is stopping (close code 1012, "service restart"): it reconnects,
+/// through a balancer to another server.
+pub async fn restarting(socket: &mut WebSocket) {
+    use axum::extract::ws::CloseFrame;
+    let close = Frame::Close(Some(CloseFrame { code: 1012, reason: "the server restarts".into() }));
+    let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(close)).await;
+}
+
 async fn subscribe(handle: &Handle, actor: Option<Actor>) -> Option<Subscription> {
     let (reply, answer) = oneshot::channel();
     handle.commands.send(Command::Subscribe { actor, reply }).await.ok()?;
@@ -102,6 +110,8 @@ async fn subscribe(handle: &Handle, actor: Option<Actor>) -> Option<Subscription
 }
 
 async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App) {
+    // A stopping server waits for this socket: it ends after the action it may be carrying.
+    let _busy = app.shutdown.busy();
     let actor = peer.actor.clone();
     let rate = app.limits.settings.messages_per_second.max(1) as f64;
     let idle = app.limits.settings.idle_timeout;
@@ -121,6 +131,10 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
     let mut over_rate = 0;
     loop {
         tokio::select! {
+            () = app.shutdown.stopped() => {
+                restarting(&mut socket).await;
+                break;
+            }
             frame = tokio::time::timeout(idle, socket.recv()) => {
                 let text = match frame {
                     Ok(Some(Ok(Frame::Text(text)))) => text,
@@ -216,6 +230,10 @@ async fn lobby_connection(mut socket: WebSocket, app: App, _guard: Option<Connec
     lists.mark_unchanged();
     loop {
         tokio::select! {
+            () = app.shutdown.stopped() => {
+                restarting(&mut socket).await;
+                break;
+            }
             frame = tokio::time::timeout(app.limits.settings.idle_timeout, socket.recv()) => match frame {
                 // Pings (and anything else) keep the connection open; nothing is asked here.
                 Ok(Some(Ok(Frame::Text(_) | Frame::Ping(_) | Frame::Pong(_)))) => {}

@@ -246,6 +246,7 @@ async fn the_operators_tournaments_are_made_a_day_ahead_once() {
             endgame_seeds: 12,
             limits: awe_server::limits::Settings::default(),
             schedule: schedule.clone(),
+            shutdown_timeout: awe_server::shutdown::TIMEOUT,
         };
         let (addr, server) = awe_server::bind(&config).await.unwrap();
         tokio::spawn(server);

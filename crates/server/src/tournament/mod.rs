@@ -784,6 +784,10 @@ async fn watch_tournament(
         }
         loop {
             tokio::select! {
+                () = app.shutdown.stopped() => {
+                    crate::ws::restarting(&mut socket).await;
+                    return;
+                }
                 changed = changes.changed() => {
                     if changed.is_err() { return; }
                     break;

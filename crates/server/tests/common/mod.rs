@@ -42,6 +42,7 @@ pub async fn start_on(database: &str, limits: awe_server::limits::Settings) -> S
         endgame_seeds: 12,
         limits,
         schedule: Vec::new(),
+        shutdown_timeout: awe_server::shutdown::TIMEOUT,
     };
     let (addr, server) = awe_server::bind(&config).await.expect("the server starts");
     tokio::spawn(server);
