@@ -272,6 +272,22 @@ pub struct ServeArgs {
     /// other servers).
     #[arg(long, value_name = "SECONDS", default_value = "8")]
     pub shutdown_timeout: Seconds,
+    /// The log's lines, on standard error: text for a person, or JSON (a line an event, with
+    /// its request's or game's span) for a log system. Which lines: `AWE_LOG` (as `RUST_LOG`:
+    /// `info` by default, `debug` adds a line a request).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Serve the metrics, in Prometheus's text format, at http://ADDR/metrics (apart from the
+    /// site, so that only the operator's network reaches it).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics_addr: Option<std::net::SocketAddr>,
+}
+
+/// How `awe serve` writes its log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, clap::Args)]

@@ -83,6 +83,7 @@ fn admin(args: args::AdminArgs) -> anyhow::Result<()> {
 fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
     use anyhow::Context;
     let database = database_url(&args.store)?;
+    log(args.log_format);
     // A connection is a file: as many as the system allows this process.
     awe_server::limits::raise_open_files();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the server's runtime")?;
@@ -109,8 +110,16 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             schedule: args.schedule,
             shutdown_timeout: args.shutdown_timeout.duration(),
         };
+        let metrics = match args.metrics_addr {
+            Some(addr) => Some(awe_server::metrics::listen(addr).await?),
+            None => None,
+        };
         let (addr, server) = awe_server::bind(&config).await?;
         println!("awe serve: open http://{addr}/ (database {})", config.database);
+        if let Some((addr, metrics)) = metrics {
+            println!("awe serve: metrics at http://{addr}/metrics");
+            tokio::spawn(metrics);
+        }
         awe_server::build_endgames_in_background(config.endgame_seeds);
         server.await?;
         anyhow::Ok(())
@@ -119,6 +128,21 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
     // has stopped (its leases handed back).
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     served
+}
+
+/// The server's log on standard error, its lines chosen by `AWE_LOG` (`info` by default; the
+/// database's own lines from `warn`).
+fn log(format: args::LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter =
+        EnvFilter::try_from_env("AWE_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        args::LogFormat::Text => log.try_init(),
+        args::LogFormat::Json => {
+            log.json().with_current_span(true).with_span_list(false).try_init()
+        }
+    };
 }
 
 /// `awe engine`: UGI on standard input and output.

@@ -347,7 +347,8 @@ async fn a_server_of_two_stopped_by_sigterm_under_load_hands_everything_over() {
         let mut table = task.await.unwrap();
         acked += table.acked.len();
         check_kept(&second, &table).await;
-        let (_, state) = table.players[0].on(&second).get(&format!("/api/games/{}", table.id)).await;
+        let (_, state) =
+            table.players[0].on(&second).get(&format!("/api/games/{}", table.id)).await;
         table.acked = state["game"]["moves"]
             .as_array()
             .unwrap()

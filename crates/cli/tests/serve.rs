@@ -163,13 +163,16 @@ fn the_endgame_seeds_are_checked() {
 }
 
 #[test]
-fn passwords_are_never_written_by_the_server() {
+fn passwords_cookies_and_invitations_are_never_written_by_the_server() {
     let dir = std::env::temp_dir().join(format!("awe-serve-passwords-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    // Its most talkative log (a line a request, the database's statements), as JSON.
     let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
         .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12", "--data-dir"])
         .arg(&dir)
+        .args(["--log-format", "json"])
+        .env("AWE_LOG", "debug")
         .env("AWE_ENDGAME", "off")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -191,20 +194,138 @@ fn passwords_are_never_written_by_the_server() {
     let (status, answer, _) = request(&addr, "POST", "/api/account/signin", &cookies, &bad);
     assert_eq!(status, 400);
     assert!(!answer.contains(secret), "{answer}");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    // An invitation, given and followed (its token in the page's address and in a body).
+    let spec =
+        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+    let (status, created, _) = request(&addr, "POST", "/api/games", &cookies, spec);
+    assert_eq!(status, 200, "{created}");
+    let (id, invite) = (field(&created, "id").to_owned(), field(&created, "invite").to_owned());
+    let (_, _, guest) = request(&addr, "GET", &format!("/game/{id}?invite={invite}"), "", "");
+    let join = format!(r#"{{"invite":"{invite}"}}"#);
+    let guest = guest.unwrap();
+    assert_eq!(request(&addr, "POST", &format!("/api/games/{id}/join"), &guest, &join).0, 200);
+    // Stopped as systemd stops it: the log is complete.
+    let stopped = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(stopped.success());
+    assert!(child.wait().unwrap().success());
     let mut logged = String::new();
     child.stderr.take().unwrap().read_to_string(&mut logged).unwrap();
     let mut printed = String::new();
     stdout.read_to_string(&mut printed).unwrap();
+    assert!(logged.contains(r#""path":"/api/account/signup""#), "a line a request: {logged}");
+    assert!(logged.contains(r#""message":"stopped""#), "{logged}");
+    for line in logged.lines() {
+        let json: Result<serde_json::Value, _> = serde_json::from_str(line);
+        assert!(json.is_ok_and(|j| j["level"].is_string()), "not a JSON line: {line}");
+    }
+    // The cookies' values: the browser's secret, the session's, the token against forgery.
+    let values: Vec<&str> = [cookies.as_str(), guest.as_str()]
+        .iter()
+        .flat_map(|c| c.split("; "))
+        .filter_map(|pair| pair.split_once('=').map(|(_, v)| v))
+        .filter(|v| v.len() >= 16)
+        .collect();
+    assert!(values.len() >= 3, "{cookies} {guest}");
     for text in [&logged, &printed] {
         assert!(!text.contains("particular"), "a password was written: {text}");
+        assert!(!text.contains(&invite), "an invitation was written: {text}");
+        for value in &values {
+            assert!(!text.contains(value), "a cookie was written: {value}");
+        }
     }
     // Nor is it in the database, only its argon2id hash.
     let database = std::fs::read(dir.join("awe.db")).unwrap_or_default();
     let wal = std::fs::read(dir.join("awe.db-wal")).unwrap_or_default();
     for bytes in [database, wal] {
         assert!(!bytes.windows(secret.len()).any(|w| w == secret.as_bytes()));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The value of a series in a scrape (0 if it is not there yet).
+fn series(scrape: &str, name: &str) -> f64 {
+    scrape
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
+fn scrape(addr: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(stream, "GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    answer
+}
+
+#[test]
+fn the_metrics_move_as_games_are_played() {
+    let dir = std::env::temp_dir().join(format!("awe-serve-metrics-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12", "--data-dir"])
+        .arg(&dir)
+        .args(["--metrics-addr", "127.0.0.1:0", "--games-per-minute", "1"])
+        .env("AWE_ENDGAME", "off")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("awe serve starts");
+    struct Killed(Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let _child = Killed(child);
+    let mut lines = [String::new(), String::new()];
+    for line in &mut lines {
+        stdout.read_line(line).unwrap();
+    }
+    let address =
+        |line: &str| line.split("http://").nth(1).unwrap().split('/').next().unwrap().to_owned();
+    let (addr, metrics) = (address(&lines[0]), address(&lines[1]));
+    assert!(lines[1].contains("/metrics"), "{lines:?}");
+    // The gauges are read every second.
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    let before = scrape(&metrics);
+    assert_eq!(series(&before, r#"awe_moves_total{by="human"}"#), 0.0);
+    assert!(series(&before, "awe_memory_bytes") > 1e6, "{before}");
+    // A game between two people (a join and six moves written, each timed), and a game
+    // refused by the limit.
+    let (_, _, alice) = request(&addr, "GET", "/", "", "");
+    let (_, _, bob) = request(&addr, "GET", "/", "", "");
+    let (alice, bob) = (alice.unwrap(), bob.unwrap());
+    let spec =
+        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+    let (status, created, _) = request(&addr, "POST", "/api/games", &alice, spec);
+    assert_eq!(status, 200, "{created}");
+    assert_eq!(request(&addr, "POST", "/api/games", &alice, spec).0, 429);
+    let id = field(&created, "id").to_owned();
+    let join = format!(r#"{{"invite":"{}"}}"#, field(&created, "invite"));
+    assert_eq!(request(&addr, "POST", &format!("/api/games/{id}/join"), &bob, &join).0, 200);
+    for (ply, text) in ["C", "d", "E", "a", "B", "e"].iter().enumerate() {
+        let player = if ply % 2 == 0 { &alice } else { &bob };
+        let body = format!(r#"{{"t":"move","ply":{ply},"move":"{text}"}}"#);
+        let (status, answer, _) =
+            request(&addr, "POST", &format!("/api/games/{id}/act"), player, &body);
+        assert_eq!(status, 200, "move {text}: {answer}");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    let after = scrape(&metrics);
+    assert_eq!(series(&after, r#"awe_moves_total{by="human"}"#), 6.0, "{after}");
+    assert_eq!(series(&after, "awe_move_seconds_count"), 6.0, "{after}");
+    assert!(series(&after, r#"awe_move_seconds_bucket{le="+Inf"}"#) == 6.0, "{after}");
+    assert!(series(&after, r#"awe_database_seconds_count{op="commit"}"#) >= 7.0, "{after}");
+    assert_eq!(series(&after, r#"awe_refusals_total{limit="create_game"}"#), 1.0, "{after}");
+    assert!(series(&after, r#"awe_http_requests_total{status="2xx"}"#) >= 10.0, "{after}");
+    assert_eq!(series(&after, "awe_rooms"), 1.0, "{after}");
+    for gauge in ["awe_connections", "awe_engine_waiting", "awe_engine_running"] {
+        assert!(after.contains(&format!("\n{gauge} ")), "{gauge}: {after}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }

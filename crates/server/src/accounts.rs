@@ -94,7 +94,7 @@ async fn open_session(app: &App, headers: &HeaderMap, user: &User) -> ApiResult 
     let token = new_secret();
     let expires = now_ms() + SESSION_DAYS * 86_400_000;
     app.store.create_session(&hash(&token), &user.id, expires).await.map_err(|e| {
-        eprintln!("awe serve: sessions: {e}");
+        tracing::error!("sessions: {e}");
         ApiError::unavailable("the session could not be opened; try again")
     })?;
     let mut response = Json(json!({ "user": { "name": user.name } })).into_response();
@@ -135,7 +135,7 @@ pub async fn sign_up(
         .map_err(|_| ApiError::unavailable("try again"))?;
     let user = User { id: new_secret(), name, created_at: now_ms() };
     let created = app.store.create_user(&user, &hashed).await.map_err(|e| {
-        eprintln!("awe serve: accounts: {e}");
+        tracing::error!("accounts: {e}");
         ApiError::unavailable("the account could not be made; try again")
     })?;
     if !created {
@@ -161,7 +161,7 @@ pub async fn sign_in(
         ));
     }
     let found = app.store.user_by_name(&name).await.map_err(|e| {
-        eprintln!("awe serve: accounts: {e}");
+        tracing::error!("accounts: {e}");
         ApiError::unavailable("try again")
     })?;
     let (user, stored) = match found {
@@ -185,7 +185,7 @@ pub async fn sign_in(
 pub async fn sign_out(State(app): State<App>, headers: HeaderMap) -> ApiResult {
     if let Some(token) = session_token(&headers) {
         app.store.delete_session(&hash(&token)).await.map_err(|e| {
-            eprintln!("awe serve: sessions: {e}");
+            tracing::error!("sessions: {e}");
             ApiError::unavailable("try again")
         })?;
     }
@@ -218,7 +218,7 @@ fn rating_json(row: &crate::store::RatingRow) -> Value {
 /// A player's page: their ratings and latest games.
 pub async fn player(State(app): State<App>, Path(name): Path<String>) -> ApiResult {
     let failed = |e: sqlx::Error| {
-        eprintln!("awe serve: players: {e}");
+        tracing::error!("players: {e}");
         ApiError::unavailable("try again")
     };
     if check_name(&name).is_err() {
@@ -273,7 +273,7 @@ pub struct BoardQuery {
 pub async fn leaderboard(State(app): State<App>, Query(query): Query<BoardQuery>) -> ApiResult {
     let categories = crate::spec::Spec::categories();
     let failed = |e: sqlx::Error| {
-        eprintln!("awe serve: leaderboard: {e}");
+        tracing::error!("leaderboard: {e}");
         ApiError::unavailable("try again")
     };
     match query.category {

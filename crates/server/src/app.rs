@@ -92,7 +92,7 @@ impl App {
         }
         let _turn = self.rooms.loads.acquire().await.map_err(|_| "try again".to_owned())?;
         let stored = self.store.load(id).await.map_err(|e| {
-            eprintln!("awe serve: game {id}: {e}");
+            tracing::error!("game {id}: {e}");
             "the game could not be read; try again".to_owned()
         })?;
         let Some((row, moves)) = stored else { return Ok(None) };
@@ -101,7 +101,7 @@ impl App {
             .await
             .map_err(|_| "the game could not be replayed".to_owned())?
             .map_err(|e| {
-                eprintln!("awe serve: game {id} cannot be replayed: {e}");
+                tracing::error!("game {id} cannot be replayed: {e}");
                 "the game could not be replayed".to_owned()
             })?;
         let limits = &self.limits.settings;

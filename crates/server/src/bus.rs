@@ -44,7 +44,7 @@ fn dispatch(app: &App, payload: &str) {
                 tokio::spawn(crate::chat::arrived(app.clone(), (*id).to_owned()));
             }
         }
-        _ => eprintln!("awe serve: a notification not understood: {payload:?}"),
+        _ => tracing::warn!("a notification not understood: {payload:?}"),
     }
 }
 
@@ -55,7 +55,7 @@ async fn listen(app: App) {
             Ok(listener) => listener,
             Err(error) => {
                 if !lost {
-                    eprintln!("awe serve: cannot listen to the database: {error}; trying again");
+                    tracing::error!("cannot listen to the database: {error}; trying again");
                 }
                 lost = true;
                 tokio::time::sleep(Duration::from_secs(1)).await;
@@ -63,13 +63,13 @@ async fn listen(app: App) {
             }
         };
         if let Err(error) = listener.listen(CHANNEL).await {
-            eprintln!("awe serve: cannot listen to the database: {error}; trying again");
+            tracing::error!("cannot listen to the database: {error}; trying again");
             lost = true;
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
         }
         if lost {
-            eprintln!("awe serve: listening to the database again");
+            tracing::info!("listening to the database again");
             app.resync();
             lost = false;
         }
@@ -79,11 +79,11 @@ async fn listen(app: App) {
                 // The connection was lost and is made again at the next call: what was
                 // notified meanwhile is read again.
                 Ok(None) => {
-                    eprintln!("awe serve: the database's notifications were cut; reading again");
+                    tracing::warn!("the database's notifications were cut; reading again");
                     lost = true;
                 }
                 Err(error) => {
-                    eprintln!("awe serve: the database's notifications: {error}");
+                    tracing::error!("the database's notifications: {error}");
                     lost = true;
                     tokio::time::sleep(Duration::from_secs(1)).await;
                     break;
@@ -104,11 +104,11 @@ async fn sweep(app: App) {
             Ok(ids) => {
                 for id in ids {
                     if let Err(error) = app.room(&id).await {
-                        eprintln!("awe serve: game {id}: {error}");
+                        tracing::error!("game {id}: {error}");
                     }
                 }
             }
-            Err(error) => eprintln!("awe serve: the sweeper cannot read the games: {error}"),
+            Err(error) => tracing::error!("the sweeper cannot read the games: {error}"),
         }
     }
 }

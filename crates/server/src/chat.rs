@@ -91,7 +91,7 @@ pub fn clean(text: &str) -> Result<String, ApiError> {
 }
 
 fn failed(e: sqlx::Error) -> ApiError {
-    eprintln!("awe serve: chat: {e}");
+    tracing::error!("chat: {e}");
     ApiError::unavailable("try again")
 }
 
@@ -215,7 +215,7 @@ pub async fn arrived(app: App, id: String) {
     match app.store.chat_line(&id).await {
         Ok(Some(line)) => app.chat.publish(&line),
         Ok(None) => {}
-        Err(e) => eprintln!("awe serve: chat: {e}"),
+        Err(e) => tracing::error!("chat: {e}"),
     }
 }
 

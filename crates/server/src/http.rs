@@ -57,6 +57,8 @@ pub fn router(app: App) -> Router {
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/leaderboard", get(accounts::leaderboard))
         .route("/api/stats", get(stats))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/api/turns", get(crate::turns::turns))
         .route("/api/seeks", get(crate::pairing::pools).post(crate::pairing::seek))
         .route("/api/tournaments", get(crate::tournament::list).post(crate::tournament::create))
@@ -109,7 +111,47 @@ pub fn router(app: App) -> Router {
         .layer(axum::middleware::from_fn(crate::request::json_errors))
         .layer(axum::middleware::from_fn(crate::request::same_site_only))
         .layer(axum::middleware::map_response(security_headers))
+        .layer(axum::middleware::from_fn(traced))
         .with_state(app)
+}
+
+/// A request's span (an id a request, its method and path: never its query, which may carry an
+/// invitation, nor its headers, which carry cookies), a log line at `debug` (`warn` for a 5xx),
+/// and its metrics.
+async fn traced(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use tracing::Instrument;
+    static REQUESTS: AtomicU64 = AtomicU64::new(1);
+    let id = REQUESTS.fetch_add(1, Ordering::Relaxed);
+    let span = tracing::info_span!(
+        "request",
+        id,
+        method = %request.method(),
+        path = %request.uri().path(),
+    );
+    async move {
+        let started = std::time::Instant::now();
+        let response = next.run(request).await;
+        let status = response.status().as_u16();
+        let seconds = started.elapsed().as_secs_f64();
+        if status >= 500 {
+            tracing::warn!(status, ms = seconds * 1000.0, "answered");
+        } else {
+            tracing::debug!(status, ms = seconds * 1000.0, "answered");
+        }
+        let class = match status {
+            100..=199 => "1xx",
+            200..=299 => "2xx",
+            300..=399 => "3xx",
+            400..=499 => "4xx",
+            _ => "5xx",
+        };
+        metrics::counter!("awe_http_requests_total", "status" => class).increment(1);
+        metrics::histogram!("awe_http_request_seconds").record(seconds);
+        response
+    }
+    .instrument(span)
+    .await
 }
 
 /// Headers every answer carries: no framing, no sniffing, scripts and connections to this site
@@ -279,7 +321,7 @@ async fn create(
     }
     if !matches!(new.opponent, Opponent::Computer { .. }) {
         let waiting = app.store.count_waiting(&actor.secret).await.map_err(|e| {
-            eprintln!("awe serve: new game: {e}");
+            tracing::error!("new game: {e}");
             ApiError::unavailable("try again")
         })?;
         if waiting >= app.limits.settings.waiting_games {
@@ -326,7 +368,7 @@ async fn create(
         ..GameRow::default()
     };
     app.store.create(&row).await.map_err(|e| {
-        eprintln!("awe serve: new game: {e}");
+        tracing::error!("new game: {e}");
         ApiError::unavailable("the game could not be recorded; try again")
     })?;
     // The room starts now: a computer that moves first starts thinking.
@@ -493,7 +535,7 @@ async fn engine_help(
     if let Some(actor) = actor(app, headers).await? {
         let user = actor.user.as_ref().map(|u| u.id.as_str());
         let seated = app.store.seated_in_live_game(&actor.secret, user).await.map_err(|e| {
-            eprintln!("awe serve: fair play: {e}");
+            tracing::error!("fair play: {e}");
             ApiError::unavailable("try again")
         })?;
         if seated {
@@ -653,7 +695,7 @@ async fn import(
         ..GameRow::default()
     };
     app.store.create_with_moves(&row, &moves).await.map_err(|e| {
-        eprintln!("awe serve: import: {e}");
+        tracing::error!("import: {e}");
         ApiError::unavailable("the record could not be stored; try again")
     })?;
     Ok(Json(json!({ "id": id })).into_response())
@@ -671,7 +713,7 @@ fn stopped(game: &Match) -> Option<String> {
 
 async fn lobby(State(app): State<App>) -> ApiResult {
     let lists = crate::lobby::lists(&app).await.map_err(|e| {
-        eprintln!("awe serve: lobby: {e}");
+        tracing::error!("lobby: {e}");
         ApiError::unavailable("the lists could not be read; try again")
     })?;
     Ok(Json(lists).into_response())
@@ -695,6 +737,29 @@ async fn stats(State(app): State<App>) -> Json<Value> {
         },
         "postgres": app.store.is_postgres(),
     }))
+}
+
+/// `GET /healthz`: the process answers (a supervisor restarts it when it does not).
+async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+/// `GET /readyz`: the database answers, every migration of this build is applied, and the
+/// server is not stopping; else 503, and a balancer sends its requests elsewhere.
+async fn readyz(State(app): State<App>) -> Response {
+    let unready = |why: &str| (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response();
+    if app.shutdown.stopping() {
+        return unready("stopping");
+    }
+    let asking = std::time::Instant::now();
+    let ready = tokio::time::timeout(Duration::from_secs(2), app.store.ready()).await;
+    metrics::histogram!("awe_database_seconds", "op" => "ready")
+        .record(asking.elapsed().as_secs_f64());
+    match ready {
+        Ok(Ok(true)) => "ready\n".into_response(),
+        Ok(Ok(false)) => unready("the database's schema is behind this server"),
+        Ok(Err(_)) | Err(_) => unready("the database does not answer"),
+    }
 }
 
 async fn api_not_found() -> ApiError {

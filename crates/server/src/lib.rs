@@ -11,6 +11,7 @@ pub mod http;
 pub mod limits;
 pub mod lobby;
 pub mod message;
+pub mod metrics;
 pub mod model;
 pub mod pairing;
 pub mod pool;
@@ -58,7 +59,7 @@ pub const ENDGAME_SEEDS: usize = 20;
 /// Builds, one after the other on a thread of the lowest priority, the Awélé databases of every
 /// rule set up to `seeds` seeds where the cache has smaller ones. Meanwhile the computer plays
 /// with the 12-seed databases built at first need; each larger one is used from the search that
-/// follows its saving. Progress goes to standard error, a line a layer.
+/// follows its saving. Progress goes to the log, a line a layer.
 pub fn build_endgames_in_background(seeds: usize) -> Option<std::thread::JoinHandle<()>> {
     use awe_awele::RuleSet;
     if seeds <= awe_players::cache::AUTOMATIC_SEEDS {
@@ -69,21 +70,21 @@ pub fn build_endgames_in_background(seeds: usize) -> Option<std::thread::JoinHan
         for rules in [RuleSet::Awechec, RuleSet::Awari, RuleSet::Abapa] {
             let started = std::time::Instant::now();
             let built = awe_players::cache::build_awele(rules, seeds, |layer, done| {
-                eprintln!(
-                    "awe serve: building the Awélé endgame database of {rules} up to {seeds} \
+                tracing::info!(
+                    "building the Awélé endgame database of {rules} up to {seeds} \
                      seeds in the background: {layer} seeds, {:.0} % of the boards done",
                     done * 100.0
                 );
             });
             match built {
-                Ok(Some(path)) => eprintln!(
-                    "awe serve: the endgame database {} is built ({:.0} s) and used from now on",
+                Ok(Some(path)) => tracing::info!(
+                    "the endgame database {} is built ({:.0} s) and used from now on",
                     path.display(),
                     started.elapsed().as_secs_f64()
                 ),
                 Ok(None) => {}
                 Err(error) => {
-                    eprintln!("awe serve: the endgame database of {rules} was not built: {error}")
+                    tracing::error!("the endgame database of {rules} was not built: {error}")
                 }
             }
         }
@@ -134,6 +135,7 @@ pub async fn bind(
     let addr =
         listener.local_addr().map_err(|error| ServeError::Listen { addr: config.addr, error })?;
     bus::start(&app);
+    tokio::spawn(metrics::gauges(app.clone()));
     let router = http::router(app.clone());
     let timeout = config.shutdown_timeout;
     let server = async move {
@@ -160,7 +162,7 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
             Ok(accepted) => accepted,
             Err(error) => {
                 // Out of file descriptors, say: wait rather than spin.
-                eprintln!("awe serve: accept: {error}");
+                tracing::warn!("accept: {error}");
                 tokio::time::sleep(std::time::Duration::from_millis(100)).await;
                 continue;
             }

@@ -124,6 +124,23 @@ pub enum Kind {
     Report,
 }
 
+impl Kind {
+    /// Its name in the metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::SignIn => "sign_in",
+            Kind::SignUp => "sign_up",
+            Kind::CreateGame => "create_game",
+            Kind::WrongPassword => "wrong_password",
+            Kind::Import => "import",
+            Kind::Analysis => "analysis",
+            Kind::Review => "review",
+            Kind::Chat => "chat",
+            Kind::Report => "report",
+        }
+    }
+}
+
 /// A token bucket: `capacity` tokens, refilled at `per_second`.
 #[derive(Clone, Copy, Debug)]
 pub struct Bucket {
@@ -196,7 +213,11 @@ impl Limits {
             });
         }
         let bucket = buckets.entry((kind, key.to_owned())).or_insert(Bucket::full(capacity));
-        bucket.take(capacity, per_second, now)
+        let taken = bucket.take(capacity, per_second, now);
+        if taken.is_err() {
+            crate::metrics::refused(kind.name());
+        }
+        taken
     }
 
     /// Whether `kind` is limited for `key` now, without counting one.
@@ -214,7 +235,12 @@ impl Limits {
     /// dropped.
     pub fn connect(&self, address: IpAddr) -> Option<Held<IpAddr>> {
         let s = &self.settings;
-        Counts::take(&self.connections, address, s.connections_per_address, s.max_connections)
+        let held =
+            Counts::take(&self.connections, address, s.connections_per_address, s.max_connections);
+        if held.is_none() {
+            crate::metrics::refused("connections");
+        }
+        held
     }
 
     /// Connections open now from `address`.

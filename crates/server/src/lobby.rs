@@ -62,7 +62,7 @@ pub async fn run(app: App) {
                 let text = json!({ "t": "lobby", "lobby": lists }).to_string();
                 app.lobby.lists.send_replace(Arc::new(text));
             }
-            Err(error) => eprintln!("awe serve: lobby: {error}"),
+            Err(error) => tracing::error!("lobby: {error}"),
         }
     }
 }

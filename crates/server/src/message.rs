@@ -73,5 +73,12 @@ pub async fn perform(
             .check(crate::limits::Kind::CreateGame, address)
             .map_err(|wait| ApiError::too_many(wait, "new games"))?;
     }
-    ask(handle, |reply| Command::Act { actor, action, reply }).await?.map_err(ApiError::refused)
+    let arrived = std::time::Instant::now();
+    let is_move = matches!(action, Action::Move { .. });
+    ask(handle, |reply| Command::Act { actor, action, reply }).await?.map_err(ApiError::refused)?;
+    if is_move {
+        // Written and told to everyone: the move's round trip in the server.
+        metrics::histogram!("awe_move_seconds").record(arrived.elapsed().as_secs_f64());
+    }
+    Ok(())
 }

@@ -91,7 +91,7 @@ struct NewSeek {
 }
 
 fn failed(e: sqlx::Error) -> ApiError {
-    eprintln!("awe serve: pairing: {e}");
+    tracing::error!("pairing: {e}");
     ApiError::unavailable("try again")
 }
 
@@ -223,7 +223,7 @@ pub async fn run(app: App) {
         let seeks = match app.store.open_seeks(now - QUIET_MS, now).await {
             Ok(seeks) => seeks,
             Err(e) => {
-                eprintln!("awe serve: pairing: {e}");
+                tracing::error!("pairing: {e}");
                 continue;
             }
         };
@@ -232,7 +232,7 @@ pub async fn run(app: App) {
             let Some(game) = game_of(&seeks[i], &seeks[j]) else { continue };
             match app.store.pair_seeks([&seeks[i].id, &seeks[j].id], &game).await {
                 Ok(done) => paired |= done,
-                Err(e) => eprintln!("awe serve: pairing: {e}"),
+                Err(e) => tracing::error!("pairing: {e}"),
             }
         }
         if paired {

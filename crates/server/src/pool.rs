@@ -282,8 +282,15 @@ impl Pool {
             // computer's thought goes on.
             let _ =
                 thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+            let searching = std::time::Instant::now();
             let result = job(&stop);
             drop(place);
+            let kind = match priority {
+                Priority::Play => "play",
+                Priority::Analysis => "analysis",
+            };
+            metrics::histogram!("awe_engine_search_seconds", "kind" => kind)
+                .record(searching.elapsed().as_secs_f64());
             result
         })
         .await;

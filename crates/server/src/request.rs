@@ -267,7 +267,7 @@ pub fn client_address(app: &App, headers: &HeaderMap, peer: std::net::SocketAddr
 pub async fn signed_in(app: &App, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
     let Some(token) = session_token(headers) else { return Ok(None) };
     app.store.session_user(&hash(&token)).await.map_err(|e| {
-        eprintln!("awe serve: sessions: {e}");
+        tracing::error!("sessions: {e}");
         ApiError::unavailable("the session could not be read; try again")
     })
 }

@@ -695,7 +695,8 @@ pub fn start(room: Room, app: App) -> Handle {
     room.info.weight.store(room.weight(), Ordering::Relaxed);
     room.info.touch();
     let handle = Handle { commands: commands.clone(), info: Arc::clone(&room.info) };
-    tokio::spawn(run(room, receiver, commands, app));
+    let span = tracing::info_span!("room", game = %room.id);
+    tokio::spawn(tracing::Instrument::instrument(run(room, receiver, commands, app), span));
     handle
 }
 
@@ -812,9 +813,10 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
             {
                 let side = room.now.game.turn();
                 if let Err(error) = play(room, side, &text, app).await {
-                    eprintln!(
-                        "awe serve: game {}: the computer's move {text}: {}",
-                        room.id, error.message
+                    tracing::error!(
+                        "game {}: the computer's move {text}: {}",
+                        room.id,
+                        error.message
                     );
                 }
             }
@@ -864,7 +866,7 @@ async fn reload(room: &mut Room, app: &App) {
             look_up_ratings(room, app).await;
             room.publish();
         }
-        Err(error) => eprintln!("awe serve: game {} could not be read again: {error}", room.id),
+        Err(error) => tracing::error!("game {} could not be read again: {error}", room.id),
     }
 }
 
@@ -908,8 +910,21 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
         new_game: ops.new_game.as_ref(),
         lobby: was.0 != row.status || *was.1 != next.seats,
     };
-    match app.store.commit(&commit).await {
+    let writing = Instant::now();
+    let committed = app.store.commit(&commit).await;
+    metrics::histogram!("awe_database_seconds", "op" => "commit")
+        .record(writing.elapsed().as_secs_f64());
+    match committed {
         Ok(Committed::Done { version, ratings }) => {
+            if commit.add.is_some() {
+                let mover = room.now.game.turn().index();
+                let by = if matches!(room.now.seats[mover], Seat::Computer(_)) {
+                    "computer"
+                } else {
+                    "human"
+                };
+                metrics::counter!("awe_moves_total", "by" => by).increment(1);
+            }
             if let Some(changes) = ratings {
                 next.rating_changes = changes.map(Some);
             }
@@ -926,7 +941,7 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
             Err(refuse("conflict", "the game changed meanwhile; try again"))
         }
         Err(error) => {
-            eprintln!("awe serve: game {}: {error}", room.id);
+            tracing::error!("game {}: {error}", room.id);
             Err(refuse("retry", "the change could not be recorded; try again"))
         }
     }

@@ -219,6 +219,9 @@ fn bind_row<'q>(
 /// The channel of PostgreSQL's notifications between servers.
 pub const CHANNEL: &str = "awe";
 
+/// The schema's migrations, in this build.
+static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
 impl Store {
     /// Opens the database at `url` (`sqlite://FILE` or `postgres://…`) and brings its tables up
     /// to date.
@@ -248,8 +251,22 @@ impl Store {
             })
             .connect(url)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        MIGRATIONS.run(&pool).await?;
         Ok(Store { pool, postgres: !sqlite, url: url.to_owned(), writer: Default::default() })
+    }
+
+    /// Whether the database answers with every migration of this build applied (`/readyz`).
+    pub async fn ready(&self) -> Result<bool, Error> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS applied, MAX(version) AS latest FROM _sqlx_migrations \
+             WHERE success",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        let applied: i64 = row.try_get("applied")?;
+        let latest: Option<i64> = row.try_get("latest")?;
+        let ours = MIGRATIONS.iter().filter(|m| !m.migration_type.is_down_migration());
+        Ok(applied as usize >= ours.clone().count() && latest >= ours.map(|m| m.version).max())
     }
 
     /// Waits for SQLite's turn to write (PostgreSQL's writers need none).

@@ -22,7 +22,7 @@ pub async fn turns(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to see your games"));
     };
     let rows = app.store.playing_of(&user.id, MOST).await.map_err(|e| {
-        eprintln!("awe serve: turns: {e}");
+        tracing::error!("turns: {e}");
         ApiError::unavailable("try again")
     })?;
     let mut games: Vec<Value> = rows.iter().filter_map(|row| view(row, &user.id)).collect();

@@ -148,6 +148,7 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
                     _ => break,
                 };
                 if let Err(wait) = bucket.take(2.0 * rate, rate, Instant::now()) {
+                    crate::metrics::refused("messages");
                     over_rate += 1;
                     if over_rate > OVER_RATE {
                         break;

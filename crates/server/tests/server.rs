@@ -604,3 +604,33 @@ async fn games_nobody_has_moved_in_for_ten_minutes_leave_the_lobby() {
     // It goes on at its address whenever someone plays.
     assert_eq!(game(&mut a, &id).await["status"], "playing");
 }
+
+#[tokio::test]
+async fn health_and_readiness_are_told_to_a_balancer() {
+    use sqlx::Connection;
+    let server = start("readyz").await;
+    let base = format!("http://{}", server.addr);
+    let get = |path: &str| {
+        let url = format!("{base}{path}");
+        async move {
+            let answer = reqwest::get(url).await.unwrap();
+            (answer.status().as_u16(), answer.text().await.unwrap())
+        }
+    };
+    assert_eq!(get("/healthz").await, (200, "ok\n".to_owned()));
+    assert_eq!(get("/readyz").await, (200, "ready\n".to_owned()));
+    // A schema behind this build (its latest migration not applied): not ready.
+    let forget = "DELETE FROM _sqlx_migrations WHERE version = \
+                  (SELECT MAX(version) FROM _sqlx_migrations)";
+    if server.database.starts_with("postgres") {
+        let mut db = sqlx::postgres::PgConnection::connect(&server.database).await.unwrap();
+        sqlx::query(forget).execute(&mut db).await.unwrap();
+    } else {
+        let mut db = sqlx::sqlite::SqliteConnection::connect(&server.database).await.unwrap();
+        sqlx::query(forget).execute(&mut db).await.unwrap();
+    }
+    let (status, why) = get("/readyz").await;
+    assert_eq!(status, 503, "{why}");
+    assert!(why.contains("schema"), "{why}");
+    assert_eq!(get("/healthz").await.0, 200, "alive all the same");
+}

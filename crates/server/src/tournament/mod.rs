@@ -102,12 +102,12 @@ impl Hub {
 async fn changed(app: &App, id: &str) {
     app.tournaments.changed(id);
     if let Err(e) = app.store.tournament_changed(id).await {
-        eprintln!("awe serve: tournaments: {e}");
+        tracing::error!("tournaments: {e}");
     }
 }
 
 fn failed(e: sqlx::Error) -> ApiError {
-    eprintln!("awe serve: tournaments: {e}");
+    tracing::error!("tournaments: {e}");
     ApiError::unavailable("try again")
 }
 
@@ -312,12 +312,12 @@ pub async fn run(app: App) {
                         made.insert(t.id);
                         app.lobby_changed();
                     }
-                    Err(e) => eprintln!("awe serve: tournaments: {schedule}: {e}"),
+                    Err(e) => tracing::error!("tournaments: {schedule}: {e}"),
                 }
             }
         }
         if let Err(e) = direct(&app).await {
-            eprintln!("awe serve: tournaments: {e}");
+            tracing::error!("tournaments: {e}");
         }
     }
 }
