@@ -128,6 +128,31 @@ pub enum Command {
     Solve(SolveArgs),
     /// Run the site: make an account an admin.
     Admin(AdminArgs),
+    /// Copy the site's SQLite database into a new file, while the server runs.
+    Backup(BackupArgs),
+    /// Put a backup in place as the site's database (stop the server first).
+    Restore(RestoreArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BackupArgs {
+    /// The file to write (it must not exist yet).
+    #[arg(long, value_name = "FILE")]
+    pub to: PathBuf,
+    #[command(flatten)]
+    pub store: DatabaseArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RestoreArgs {
+    /// The backup to restore (a file `awe backup` wrote).
+    #[arg(long, value_name = "FILE")]
+    pub from: PathBuf,
+    /// Replace the database there (it is kept beside, renamed).
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub store: DatabaseArgs,
 }
 
 #[derive(Debug, clap::Args)]

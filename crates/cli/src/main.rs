@@ -31,6 +31,8 @@ fn main() -> ExitCode {
         args::Command::Serve(a) => serve(a),
         args::Command::Solve(a) => solve::run(a),
         args::Command::Admin(a) => admin(a),
+        args::Command::Backup(a) => backup(a),
+        args::Command::Restore(a) => restore(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,
@@ -77,6 +79,38 @@ fn admin(args: args::AdminArgs) -> anyhow::Result<()> {
         println!("{name} is {} admin", if admin { "now an" } else { "no longer an" });
         Ok(())
     })
+}
+
+/// `awe backup`: the site's SQLite database copied while the server runs.
+fn backup(args: args::BackupArgs) -> anyhow::Result<()> {
+    let database = database_url(&args.store)?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    let size = runtime.block_on(awe_server::backup::backup(&database, &args.to))?;
+    let contents = runtime.block_on(awe_server::backup::check(&args.to))?;
+    println!(
+        "{}: {} games, {} accounts, {:.1} MB",
+        args.to.display(),
+        contents.games,
+        contents.accounts,
+        size as f64 / 1e6
+    );
+    Ok(())
+}
+
+/// `awe restore`: a backup put in place of the site's database.
+fn restore(args: args::RestoreArgs) -> anyhow::Result<()> {
+    let database = database_url(&args.store)?;
+    let file = awe_server::backup::sqlite_file(&database)?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    let contents = runtime.block_on(awe_server::backup::restore(&args.from, &file, args.force))?;
+    println!(
+        "{} restored into {}: {} games, {} accounts",
+        args.from.display(),
+        file.display(),
+        contents.games,
+        contents.accounts
+    );
+    Ok(())
 }
 
 /// `awe serve`: the web site, until SIGTERM or Ctrl-C.

@@ -371,3 +371,156 @@ fn awe_admin_grant_makes_an_account_read_the_reports() {
     assert_eq!(request(&addr, "GET", "/api/admin/reports", &ada, "").0, 403);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_backup_under_load_restores_every_finished_game_and_account() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let root = std::env::temp_dir().join(format!("awe-serve-backup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (live, restored, file) = (root.join("live"), root.join("restored"), root.join("site.db"));
+    std::fs::create_dir_all(&live).unwrap();
+    let (server, addr) = serve(&live);
+    struct Killed(Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let server = Killed(server);
+    // Four accounts; five games between two of them, each over (resigned).
+    let mut sessions = Vec::new();
+    for name in ["ada", "bob", "cleo", "dan"] {
+        let (_, _, cookie) = request(&addr, "GET", "/", "", "");
+        let body = format!(r#"{{"name":"{name}","password":"a long password"}}"#);
+        let cookie = cookie.unwrap();
+        let (status, answer, session) =
+            request(&addr, "POST", "/api/account/signup", &cookie, &body);
+        assert_eq!(status, 200, "{answer}");
+        // The browser's cookies, and its session's.
+        sessions.push(format!("{cookie}; {}", session.unwrap()));
+    }
+    let spec =
+        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+    let mut over = Vec::new();
+    for _ in 0..5 {
+        let (_, created, _) = request(&addr, "POST", "/api/games", &sessions[0], spec);
+        let id = field(&created, "id").to_owned();
+        let join = format!(r#"{{"invite":"{}"}}"#, field(&created, "invite"));
+        let path = format!("/api/games/{id}/join");
+        assert_eq!(request(&addr, "POST", &path, &sessions[1], &join).0, 200);
+        let act = format!("/api/games/{id}/act");
+        assert_eq!(
+            request(&addr, "POST", &act, &sessions[0], r#"{"t":"move","ply":0,"move":"C"}"#).0,
+            200
+        );
+        assert_eq!(request(&addr, "POST", &act, &sessions[1], r#"{"t":"resign"}"#).0, 200);
+        over.push(id);
+    }
+    // Load: a game played as fast as the server answers, through the backup.
+    let (_, _, south) = request(&addr, "GET", "/", "", "");
+    let (_, _, north) = request(&addr, "GET", "/", "", "");
+    let players = [south.unwrap(), north.unwrap()];
+    let (_, created, _) = request(&addr, "POST", "/api/games", &players[0], spec);
+    let busy = field(&created, "id").to_owned();
+    let join = format!(r#"{{"invite":"{}"}}"#, field(&created, "invite"));
+    assert_eq!(
+        request(&addr, "POST", &format!("/api/games/{busy}/join"), &players[1], &join).0,
+        200
+    );
+    let (stop, acked) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicUsize::new(0)));
+    let load = {
+        let (addr, busy, stop, acked) =
+            (addr.clone(), busy.clone(), Arc::clone(&stop), Arc::clone(&acked));
+        std::thread::spawn(move || {
+            let mut ply = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let (_, state, _) =
+                    request(&addr, "GET", &format!("/api/games/{busy}"), &players[0], "");
+                let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+                let legal = state["game"]["legal"].as_array().cloned().unwrap_or_default();
+                if legal.is_empty() {
+                    break; // Over.
+                }
+                let text = legal[ply % legal.len()]["text"].as_str().unwrap().to_owned();
+                let body = format!(r#"{{"t":"move","ply":{ply},"move":"{text}"}}"#);
+                let (status, answer, _) = request(
+                    &addr,
+                    "POST",
+                    &format!("/api/games/{busy}/act"),
+                    &players[ply % 2],
+                    &body,
+                );
+                assert_eq!(status, 200, "{answer}");
+                ply += 1;
+                acked.store(ply, Ordering::Relaxed);
+            }
+        })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let awe = |args: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_awe")).args(args).output().expect("awe runs")
+    };
+    let before = acked.load(Ordering::Relaxed);
+    let backup = awe(&[
+        "backup".as_ref(),
+        "--to".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        live.as_os_str(),
+    ]);
+    assert!(backup.status.success(), "{}", String::from_utf8_lossy(&backup.stderr));
+    let said = String::from_utf8_lossy(&backup.stdout);
+    assert!(said.contains("6 games, 4 accounts"), "{said}");
+    stop.store(true, Ordering::Relaxed);
+    load.join().unwrap();
+    assert!(before > 0, "the game moved before the backup");
+    // A second backup to the same file is refused; a restore over a live database too.
+    let again = awe(&[
+        "backup".as_ref(),
+        "--to".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        live.as_os_str(),
+    ]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+    let over_live = awe(&[
+        "restore".as_ref(),
+        "--from".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        live.as_os_str(),
+    ]);
+    assert!(!over_live.status.success());
+    assert!(String::from_utf8_lossy(&over_live.stderr).contains("stop the server"));
+    drop(server);
+    // Restored into a new data folder, a server there has it all.
+    let restore = awe(&[
+        "restore".as_ref(),
+        "--from".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        restored.as_os_str(),
+    ]);
+    assert!(restore.status.success(), "{}", String::from_utf8_lossy(&restore.stderr));
+    let (server, addr) = serve(&restored);
+    let _server = Killed(server);
+    for id in &over {
+        let (status, state, _) = request(&addr, "GET", &format!("/api/games/{id}"), "", "");
+        assert_eq!(status, 200, "{state}");
+        assert!(state.contains(r#""termination":"resignation""#), "{id}: {state}");
+    }
+    for name in ["ada", "bob", "cleo", "dan"] {
+        assert_eq!(request(&addr, "GET", &format!("/api/players/{name}"), "", "").0, 200, "{name}");
+    }
+    let (_, state, _) = request(&addr, "GET", &format!("/api/games/{busy}"), "", "");
+    let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+    let kept = state["game"]["ply"].as_u64().unwrap() as usize;
+    assert!(kept >= before, "{kept} moves in the backup, {before} acknowledged before it began");
+    // And an account signs in with its password there.
+    let (_, _, cookie) = request(&addr, "GET", "/", "", "");
+    let body = r#"{"name":"cleo","password":"a long password"}"#;
+    assert_eq!(request(&addr, "POST", "/api/account/signin", &cookie.unwrap(), body).0, 200);
+    let _ = std::fs::remove_dir_all(root);
+}

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod app;
 pub mod assets;
+pub mod backup;
 pub mod bus;
 pub mod chat;
 pub mod clock;
