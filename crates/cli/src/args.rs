@@ -210,8 +210,9 @@ pub struct SolveArgs {
 #[derive(Debug, clap::Args)]
 pub struct DatabaseArgs {
     /// The database: sqlite://FILE or postgres://USER@HOST/NAME (default: awe.db in the data
-    /// folder).
-    #[arg(long, value_name = "URL", global = true)]
+    /// folder). From the environment's AWE_DATABASE too, which keeps a password out of the
+    /// command line.
+    #[arg(long, value_name = "URL", global = true, env = "AWE_DATABASE", hide_env_values = true)]
     pub database: Option<String>,
     /// The data folder (default: $AWE_DATA, else the user's data folder, ~/.local/share/awe).
     #[arg(long, value_name = "DIR", global = true)]

@@ -70,9 +70,9 @@ fn admin(args: args::AdminArgs) -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let store = awe_server::store::Store::open(&database)
-            .await
-            .map_err(|e| anyhow::anyhow!("the database {database}: {e}"))?;
+        let store = awe_server::store::Store::open(&database).await.map_err(|e| {
+            anyhow::anyhow!("the database {}: {e}", awe_server::store::redacted(&database))
+        })?;
         let found = store.set_admin(name, admin).await?;
         store.close().await;
         anyhow::ensure!(found, "no account named {name}");
@@ -149,7 +149,10 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             None => None,
         };
         let (addr, server) = awe_server::bind(&config).await?;
-        println!("awe serve: open http://{addr}/ (database {})", config.database);
+        println!(
+            "awe serve: open http://{addr}/ (database {})",
+            awe_server::store::redacted(&config.database)
+        );
         if let Some((addr, metrics)) = metrics {
             println!("awe serve: metrics at http://{addr}/metrics");
             tokio::spawn(metrics);

@@ -146,31 +146,46 @@ fn the_container_files_say_what_the_unit_says() {
     let unit_options = in_step(&options(&exec));
 
     let dockerfile = deploy("Dockerfile");
-    let entrypoint =
-        dockerfile.lines().find_map(|l| l.strip_prefix("ENTRYPOINT ")).expect("an ENTRYPOINT");
-    let words: Vec<String> = serde_json::from_str(entrypoint).expect("ENTRYPOINT in JSON form");
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let json_line = |text: &str, prefix: &str| -> Vec<String> {
+        let line = text.lines().find_map(|l| l.strip_prefix(prefix)).unwrap_or("");
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("{prefix} in JSON form: {e}"))
+    };
+    assert_eq!(json_line(&dockerfile, "ENTRYPOINT "), ["/usr/local/bin/awe"]);
+    let command = json_line(&dockerfile, "CMD ");
+    let words: Vec<&str> = command.iter().map(String::as_str).collect();
     assert_eq!(in_step(&options(&words)), unit_options, "the image runs what the unit runs");
     let data = words.iter().skip_while(|w| **w != "--data-dir").nth(1).unwrap();
     assert!(dockerfile.contains(&format!("VOLUME {data}")), "its data folder is a volume");
     let user = dockerfile.lines().rev().find_map(|l| l.strip_prefix("USER ")).expect("a USER");
-    assert!(!user.starts_with("0") && !user.starts_with("root"), "not root: {user}");
+    assert!(!user.starts_with('0') && !user.starts_with("root"), "not root: {user}");
     assert!(
         dockerfile.lines().any(|l| l.contains("/readyz")) && dockerfile.contains("HEALTHCHECK"),
         "a health check on /readyz"
     );
     assert!(dockerfile.matches("\nFROM ").count() >= 3, "Node, Rust, and a slim runtime");
     assert!(dockerfile.contains("STOPSIGNAL SIGTERM"));
+    let ignored = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.dockerignore"),
+    )
+    .expect("a .dockerignore beside the build's context");
+    for heavy in ["target/", "web/node_modules/", ".git/"] {
+        assert!(ignored.lines().any(|l| l == heavy), ".dockerignore leaves out {heavy}");
+    }
 
+    // The servers of the compose file: the unit's options, then the endgame databases' bound.
     let compose = deploy("compose.yaml");
+    let command = json_line(&compose, "  command: ");
+    let words: Vec<&str> = command.iter().map(String::as_str).collect();
+    let served = in_step(&options(&words));
+    assert_eq!(served[..unit_options.len()], unit_options[..], "compose runs what the unit runs");
     for needed in [
-        "postgres:",
+        "  postgres:",
         "  one:",
         "  two:",
         "  balancer:",
         "dockerfile: deploy/Dockerfile",
         "./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg",
-        "postgres://awe:awe@postgres/awe",
+        "AWE_DATABASE: postgres://awe:awe@postgres/awe",
     ] {
         assert!(compose.contains(needed), "compose.yaml has {needed}");
     }

@@ -67,6 +67,13 @@ pub async fn backup(url: &str, to: &Path) -> Result<u64, BackupError> {
     let target = to.to_string_lossy().replace('\'', "''");
     sqlx::raw_sql(sqlx::AssertSqlSafe(format!("VACUUM INTO '{target}'"))).execute(&mut db).await?;
     db.close().await?;
+    #[cfg(unix)]
+    {
+        // A backup holds the accounts' password hashes: its owner's alone.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600))
+            .map_err(|error| BackupError::Io { path: to.into(), error })?;
+    }
     let size = std::fs::metadata(to).map_err(|error| BackupError::Io { path: to.into(), error })?;
     Ok(size.len())
 }
@@ -138,8 +145,29 @@ pub async fn restore(from: &Path, to: &Path, force: bool) -> Result<Contents, Ba
     // Copied beside, then renamed: a restore cut halfway leaves no half database.
     let partial = PathBuf::from(format!("{}.restoring", to.display()));
     std::fs::copy(from, &partial).map_err(io(&partial))?;
+    give_to_folder_owner(&partial).map_err(io(&partial))?;
     std::fs::rename(&partial, to).map_err(io(to))?;
     Ok(contents)
+}
+
+/// Makes a file its folder owner's, as the server that opens it runs as that user (`sudo awe
+/// restore` would leave it root's, and the server could not write it). Private to that owner.
+#[cfg(unix)]
+fn give_to_folder_owner(file: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let folder = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let owner = std::fs::metadata(folder)?;
+    std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600))?;
+    let mine = std::fs::metadata(file)?;
+    if (mine.uid(), mine.gid()) != (owner.uid(), owner.gid()) {
+        std::os::unix::fs::chown(file, Some(owner.uid()), Some(owner.gid()))?;
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn give_to_folder_owner(_file: &Path) -> std::io::Result<()> {
+    Ok(())
 }
 
 #[cfg(test)]
@@ -156,6 +184,47 @@ mod tests {
         assert!(matches!(sqlite_file("postgres://x@y/z"), Err(BackupError::Postgres(_))));
         assert!(matches!(sqlite_file("sqlite::memory:"), Err(BackupError::NotSqlite(_))));
         assert!(matches!(sqlite_file("mysql://x"), Err(BackupError::NotSqlite(_))));
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn a_restored_database_is_its_folder_owners_alone() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("awe-backup-owner-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("site")).unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.join("live.db").display());
+        crate::store::Store::open(&url).await.unwrap().close().await;
+        let file = dir.join("backup.db");
+        backup(&url, &file).await.unwrap();
+        assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
+        // The service's folder belongs to its user (nobody here) where this test may say so.
+        let site = dir.join("site");
+        let nobody = std::os::unix::fs::chown(&site, Some(65534), Some(65534)).is_ok();
+        let restored = site.join("awe.db");
+        let contents = restore(&file, &restored, false).await.unwrap();
+        assert_eq!((contents.games, contents.accounts), (0, 0));
+        let meta = std::fs::metadata(&restored).unwrap();
+        let folder = std::fs::metadata(&site).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (folder.uid(), folder.gid()));
+        if nobody {
+            assert_eq!(meta.uid(), 65534);
+        }
+        assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+        // Not over a database without --force; with it, the old one kept beside.
+        assert!(matches!(
+            restore(&file, &restored, false).await,
+            Err(BackupError::WouldReplace(_))
+        ));
+        restore(&file, &restored, true).await.unwrap();
+        let kept = std::fs::read_dir(&site)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref().unwrap().file_name().to_string_lossy().contains("before-restore")
+            })
+            .count();
+        assert_eq!(kept, 1);
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[tokio::test]

@@ -124,7 +124,7 @@ pub async fn bind(
 > {
     let store = store::Store::open(&config.database)
         .await
-        .map_err(|error| ServeError::Database { url: config.database.clone(), error })?;
+        .map_err(|error| ServeError::Database { url: store::redacted(&config.database), error })?;
     limits::raise_open_files();
     let settings = &config.limits;
     let pool = pool::Pool::for_this_machine(settings.engine_table_mb, settings.analyses_waiting);
@@ -137,6 +137,7 @@ pub async fn bind(
         listener.local_addr().map_err(|error| ServeError::Listen { addr: config.addr, error })?;
     bus::start(&app);
     tokio::spawn(metrics::gauges(app.clone()));
+    tracing::info!(%addr, database = %store::redacted(&config.database), "listening");
     let router = http::router(app.clone());
     let timeout = config.shutdown_timeout;
     let server = async move {

@@ -219,6 +219,26 @@ fn bind_row<'q>(
 /// The channel of PostgreSQL's notifications between servers.
 pub const CHANNEL: &str = "awe";
 
+/// A database's address as it may be written in a log or an error: its password hidden.
+///
+/// ```
+/// use awe_server::store::redacted;
+/// assert_eq!(redacted("postgres://awe:s3cret@db/awe"), "postgres://awe:***@db/awe");
+/// assert_eq!(redacted("sqlite:///var/lib/awe/awe.db?mode=rwc"), "sqlite:///var/lib/awe/awe.db?mode=rwc");
+/// ```
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((credentials, host)) if credentials.contains(':') => {
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}:***@{host}{path}")
+        }
+        _ => url.to_owned(),
+    }
+}
+
 /// The schema's migrations, in this build.
 static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
