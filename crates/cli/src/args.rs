@@ -132,6 +132,45 @@ pub enum Command {
     Backup(BackupArgs),
     /// Put a backup in place as the site's database (stop the server first).
     Restore(RestoreArgs),
+    /// The site's finished games as records (docs/research.md).
+    Export(ExportArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// One game only: awele, awithlaknannai or awechec.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// One rule set only (an Awithlaknannai board, an Awechec variant).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Games begun from this day (YYYY-MM-DD, UTC).
+    #[arg(long, value_name = "DAY")]
+    pub since: Option<String>,
+    /// Games begun before this day.
+    #[arg(long, value_name = "DAY")]
+    pub until: Option<String>,
+    /// An account's games only.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Rated games only.
+    #[arg(long, conflicts_with = "unrated")]
+    pub rated: bool,
+    /// Unrated games only.
+    #[arg(long)]
+    pub unrated: bool,
+    /// At most this many games.
+    #[arg(long, value_name = "N")]
+    pub max: Option<usize>,
+    /// A month's games (YYYY-MM), a gzip file a game in the folder --out: awe-GAME-MONTH.awe.gz.
+    #[arg(long, value_name = "MONTH")]
+    pub month: Option<String>,
+    /// The file to write (it must not exist; default: standard output), or with --month the
+    /// folder (default: here).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub store: DatabaseArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -280,6 +319,10 @@ pub struct ServeArgs {
     /// Reviews of a game one address may ask a minute (a burst, then that rate).
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub reviews_per_minute: u32,
+    /// Exports of the games database one address may ask a minute (a burst of as many, then
+    /// that rate).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub exports_per_minute: u32,
     /// Games in memory at most (those nobody watches go first when there are more).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub max_rooms: usize,

@@ -5,6 +5,7 @@ mod args;
 mod awechec;
 mod bench;
 mod endgame;
+mod export;
 mod matches;
 mod perft;
 mod play;
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         args::Command::Admin(a) => admin(a),
         args::Command::Backup(a) => backup(a),
         args::Command::Restore(a) => restore(a),
+        args::Command::Export(a) => export::run(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,
@@ -130,6 +132,7 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             imports_per_minute: args.imports_per_minute.max(1),
             analyses_per_minute: args.analyses_per_minute.max(1),
             reviews_per_minute: args.reviews_per_minute.max(1),
+            exports_per_minute: args.exports_per_minute.max(1),
             max_rooms: args.max_rooms.max(1),
             rooms_memory: args.rooms_memory_mb.max(1).saturating_mul(1 << 20),
             trust_proxy: args.trust_proxy,

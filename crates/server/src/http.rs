@@ -42,6 +42,7 @@ pub fn router(app: App) -> Router {
     let request_timeout = app.limits.settings.request_timeout;
     let api = Router::new()
         .route("/api/games", post(create))
+        .route("/api/games/export", get(crate::export::download))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/act", post(act))

@@ -27,6 +27,8 @@ pub struct Settings {
     pub analyses_per_minute: u32,
     /// Reviews of a whole game asked from one address: a burst, then this many a minute.
     pub reviews_per_minute: u32,
+    /// Exports of the games database an address may ask a minute (a burst of as many).
+    pub exports_per_minute: u32,
     /// Analyses and reviews one address may have under way at once.
     pub engine_jobs_per_address: usize,
     /// Analyses that may wait for the engines, server-wide: beyond, refused at once (`retry`).
@@ -71,6 +73,7 @@ impl Default for Settings {
             imports_per_minute: 10,
             analyses_per_minute: 20,
             reviews_per_minute: 3,
+            exports_per_minute: 3,
             engine_jobs_per_address: 2,
             analyses_waiting: crate::pool::QUEUE,
             engine_table_mb: crate::pool::TABLE_MB,
@@ -122,6 +125,8 @@ pub enum Kind {
     Chat,
     /// Reports of lines, by account.
     Report,
+    /// Exports of the games database, by address.
+    Export,
 }
 
 impl Kind {
@@ -137,6 +142,7 @@ impl Kind {
             Kind::Review => "review",
             Kind::Chat => "chat",
             Kind::Report => "report",
+            Kind::Export => "export",
         }
     }
 }
@@ -196,6 +202,8 @@ impl Limits {
             Kind::Chat => (6.0, 0.2),
             // Ten at once, then ten an hour.
             Kind::Report => (10.0, 10.0 / 3600.0),
+            // Each may stream the whole database.
+            Kind::Export => (s.exports_per_minute as f64, s.exports_per_minute as f64 / 60.0),
         }
     }
 

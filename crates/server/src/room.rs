@@ -288,7 +288,7 @@ fn side_from_text(name: &str) -> Option<Side> {
     }
 }
 
-fn stop_from_text(text: &str) -> Option<Stop> {
+pub(crate) fn stop_from_text(text: &str) -> Option<Stop> {
     match text.split_once(':') {
         None if text == "agreement" => Some(Stop::Agreement),
         Some(("resignation", s)) => side_from_text(s).map(Stop::Resignation),

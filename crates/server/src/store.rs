@@ -359,6 +359,12 @@ impl Store {
             return Ok(None);
         };
         let game = game_row(&row)?;
+        let moves = self.moves(id).await?;
+        Ok(Some((game, moves)))
+    }
+
+    /// The moves of game `id`, in order.
+    pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, Error> {
         // The moves as one JSON array made by the database: a long game's thousands of rows,
         // decoded one by one, would hold a thread of the server for tens of milliseconds.
         let sql = if self.postgres {
@@ -381,7 +387,39 @@ impl Store {
                 played_at,
             })
             .collect();
-        Ok(Some((game, moves)))
+        Ok(moves)
+    }
+
+    /// Finished games for the export, in the order they began (then by id), after the game
+    /// `after` (its start and id: the page before ends there), at most `limit`: those begun in
+    /// `[since, until)`, of account `user`, rated or not, as given.
+    pub async fn finished(
+        &self,
+        after: (i64, &str),
+        since: Option<i64>,
+        until: Option<i64>,
+        user: Option<&str>,
+        rated: Option<bool>,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, Error> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = 'over' \
+             AND (created_at > $1 OR (created_at = $1 AND id > $2)) \
+             AND created_at >= $3 AND created_at < $4 \
+             AND ($5 = '' OR south_user = $5 OR north_user = $5) \
+             AND ($6 < 0 OR rated = $6) \
+             ORDER BY created_at, id LIMIT $7",
+        )
+        .bind(after.0)
+        .bind(after.1)
+        .bind(since.unwrap_or(i64::MIN))
+        .bind(until.unwrap_or(i64::MAX))
+        .bind(user.unwrap_or(""))
+        .bind(rated.map_or(-1, i64::from))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_row).collect()
     }
 
     /// Writes a change to a game if the database still holds `commit.row.version`.
