@@ -229,6 +229,50 @@ async fn check_kept(server: &Server, table: &Table) -> usize {
     moves.len()
 }
 
+/// Plays every table on `first` as fast as it answers, each in a task, until the server goes
+/// away (or the game ends): the tasks give the tables back.
+fn under_load(
+    first: &Arc<Server>,
+    tables: Vec<Table>,
+    refused: &Arc<AtomicUsize>,
+) -> Vec<tokio::task::JoinHandle<Table>> {
+    let mut tasks = Vec::new();
+    for mut table in tables {
+        let (first, refused) = (Arc::clone(first), Arc::clone(refused));
+        tasks.push(tokio::spawn(async move {
+            // Cut by the server's end, or over before it.
+            let _ = play(&first, &mut table, 100_000, &refused).await;
+            table
+        }));
+    }
+    tasks
+}
+
+/// The players of each table reconnect to `second`: every acknowledged move is there, and the
+/// game goes on there. Returns the moves acknowledged before, and those kept.
+async fn go_on(
+    second: &Server,
+    tasks: Vec<tokio::task::JoinHandle<Table>>,
+    refused: &AtomicUsize,
+) -> (usize, usize) {
+    let (mut acked, mut kept) = (0, 0);
+    for task in tasks {
+        let mut table = task.await.unwrap();
+        acked += table.acked.len();
+        kept += check_kept(second, &table).await;
+        let (_, state) = table.players[0].on(second).get(&format!("/api/games/{}", table.id)).await;
+        table.acked = state["game"]["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_owned())
+            .collect();
+        assert!(play(second, &mut table, 4, refused).await);
+        check_kept(second, &table).await;
+    }
+    (acked, kept)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_server_of_two_killed_under_load_loses_no_acknowledged_move() {
     postgres();
@@ -241,37 +285,10 @@ async fn a_server_of_two_killed_under_load_loses_no_acknowledged_move() {
         tables.push(table(&first, awele()).await);
     }
     // Every game plays on the first server, as fast as it answers, until it is killed.
-    let first = Arc::new(first);
-    let mut tasks = Vec::new();
-    for mut table in tables {
-        let (first, refused) = (Arc::clone(&first), Arc::clone(&refused));
-        tasks.push(tokio::spawn(async move {
-            // Cut by the kill, or over before it.
-            let _ = play(&first, &mut table, 100_000, &refused).await;
-            table
-        }));
-    }
+    let tasks = under_load(&Arc::new(first), tables, &refused);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     one.kill();
-    let mut acked = 0;
-    let mut kept = 0;
-    for task in tasks {
-        let mut table = task.await.unwrap();
-        // The players reconnect to the second server: every acknowledged move is there.
-        acked += table.acked.len();
-        kept += check_kept(&second, &table).await;
-        // And the game goes on there.
-        let mut again = table.players[0].on(&second);
-        let (_, state) = again.get(&format!("/api/games/{}", table.id)).await;
-        table.acked = state["game"]["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["text"].as_str().unwrap().to_owned())
-            .collect();
-        assert!(play(&second, &mut table, 4, &refused).await);
-        check_kept(&second, &table).await;
-    }
+    let (acked, kept) = go_on(&second, tasks, &refused).await;
     assert!(acked >= 24, "the games moved before the kill: {acked} moves");
     eprintln!("killed under load: {acked} moves acknowledged, {kept} kept");
     two.kill();
@@ -296,14 +313,7 @@ async fn a_server_of_two_stopped_by_sigterm_under_load_hands_everything_over() {
     watcher.get("/").await;
     let mut watching = watcher.connect(&tables[0].id).await;
     let first = Arc::new(first);
-    let mut tasks = Vec::new();
-    for mut table in tables {
-        let (first, refused) = (Arc::clone(&first), Arc::clone(&refused));
-        tasks.push(tokio::spawn(async move {
-            let _ = play(&first, &mut table, 100_000, &refused).await;
-            table
-        }));
-    }
+    let tasks = under_load(&first, tables, &refused);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     // A game against the computer at its slowest level (2 s a move), which moves first, from
     // a position of the middle game (no book move, no database): it searches when the signal
@@ -342,22 +352,7 @@ async fn a_server_of_two_stopped_by_sigterm_under_load_hands_everything_over() {
     };
     assert!(status.success(), "{status}");
     let stopped = signalled.elapsed();
-    let mut acked = 0;
-    for task in tasks {
-        let mut table = task.await.unwrap();
-        acked += table.acked.len();
-        check_kept(&second, &table).await;
-        let (_, state) =
-            table.players[0].on(&second).get(&format!("/api/games/{}", table.id)).await;
-        table.acked = state["game"]["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["text"].as_str().unwrap().to_owned())
-            .collect();
-        assert!(play(&second, &mut table, 4, &refused).await);
-        check_kept(&second, &table).await;
-    }
+    let (acked, _) = go_on(&second, tasks, &refused).await;
     assert!(acked >= 24, "the games moved before the signal: {acked} moves");
     // The computer's move, made on the second server well before its lease would have run out.
     let mut socket = human.on(&second).connect(&computer_game).await;

@@ -24,6 +24,17 @@ fn serve(dir: &Path) -> (Child, String) {
     (child, addr.to_owned())
 }
 
+/// A server process, killed however the test ends (a server left running would hold the test's
+/// output open).
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// One HTTP request, as a browser with `cookie` sends it (its token against forgery too): the
 /// status, the body, and the cookies the server set, if any, as a `Cookie` header would hold
 /// them.
@@ -273,13 +284,6 @@ fn the_metrics_move_as_games_are_played() {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("awe serve starts");
-    struct Killed(Child);
-    impl Drop for Killed {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let _child = Killed(child);
     let mut lines = [String::new(), String::new()];
@@ -336,14 +340,6 @@ fn awe_admin_grant_makes_an_account_read_the_reports() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (server, addr) = serve(&dir);
-    // Killed however the test ends (a server left running would hold the test's output open).
-    struct Killed(Child);
-    impl Drop for Killed {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
     let _server = Killed(server);
     let (_, _, cookie) = request(&addr, "GET", "/", "", "");
     let body = r#"{"name":"ada","password":"a long password"}"#;
@@ -381,13 +377,6 @@ fn a_backup_under_load_restores_every_finished_game_and_account() {
     let (live, restored, file) = (root.join("live"), root.join("restored"), root.join("site.db"));
     std::fs::create_dir_all(&live).unwrap();
     let (server, addr) = serve(&live);
-    struct Killed(Child);
-    impl Drop for Killed {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
     let server = Killed(server);
     // Four accounts; five games between two of them, each over (resigned).
     let mut sessions = Vec::new();
