@@ -24,6 +24,14 @@ fn serve(dir: &Path) -> (Child, String) {
     (child, addr.to_owned())
 }
 
+/// An empty folder of this test process's own under the temporary folder.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("awe-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A server process, killed however the test ends (a server left running would hold the test's
 /// output open).
 struct Killed(Child);
@@ -79,9 +87,7 @@ fn field<'a>(json: &'a str, name: &str) -> &'a str {
 
 #[test]
 fn a_killed_server_loses_no_acknowledged_move() {
-    let dir = std::env::temp_dir().join(format!("awe-serve-kill-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("kill");
     let (mut server, addr) = serve(&dir);
     // Two players: each gets a cookie from the home page.
     let (_, _, alice) = request(&addr, "GET", "/", "", "");
@@ -125,9 +131,7 @@ fn a_killed_server_loses_no_acknowledged_move() {
 
 #[test]
 fn the_server_builds_larger_endgame_databases_in_the_background() {
-    let dir = std::env::temp_dir().join(format!("awe-serve-endgame-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("endgame");
     let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
         .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "13", "--data-dir"])
         .arg(&dir)
@@ -175,9 +179,7 @@ fn the_endgame_seeds_are_checked() {
 
 #[test]
 fn passwords_cookies_and_invitations_are_never_written_by_the_server() {
-    let dir = std::env::temp_dir().join(format!("awe-serve-passwords-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("passwords");
     // Its most talkative log (a line a request, the database's statements), as JSON.
     let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
         .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12", "--data-dir"])
@@ -272,9 +274,7 @@ fn scrape(addr: &str) -> String {
 
 #[test]
 fn the_metrics_move_as_games_are_played() {
-    let dir = std::env::temp_dir().join(format!("awe-serve-metrics-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("metrics");
     let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
         .args(["serve", "--addr", "127.0.0.1:0", "--endgame-seeds", "12", "--data-dir"])
         .arg(&dir)
@@ -336,9 +336,7 @@ fn the_metrics_move_as_games_are_played() {
 
 #[test]
 fn awe_admin_grant_makes_an_account_read_the_reports() {
-    let dir = std::env::temp_dir().join(format!("awe-serve-admin-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("admin");
     let (server, addr) = serve(&dir);
     let _server = Killed(server);
     let (_, _, cookie) = request(&addr, "GET", "/", "", "");
