@@ -28,6 +28,7 @@ pub fn start(app: &App) {
     tokio::spawn(crate::lobby::run(app.clone()));
     tokio::spawn(crate::pairing::run(app.clone()));
     tokio::spawn(crate::tournament::run(app.clone()));
+    tokio::spawn(crate::explorer::run(app.clone()));
 }
 
 /// What a notification says.

@@ -50,6 +50,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/review", post(review))
         .route("/api/analysis", post(analysis))
+        .route("/api/explorer", get(crate::explorer::explore))
         .route("/api/lobby", get(lobby))
         .route("/api/account", get(accounts::me))
         .route("/api/account/signup", post(accounts::sign_up))

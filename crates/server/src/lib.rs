@@ -8,6 +8,7 @@ pub mod backup;
 pub mod bus;
 pub mod chat;
 pub mod clock;
+pub mod explorer;
 pub mod export;
 pub mod http;
 pub mod limits;

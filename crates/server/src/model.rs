@@ -335,6 +335,23 @@ impl Match {
         each!(self, game => game.outcome())
     }
 
+    /// The current position's text, as the game writes it.
+    pub fn position_text(&self) -> String {
+        each!(self, game => game.current().position_text())
+    }
+
+    /// The engine's opening book move here, where it has a book (Awélé under the Awechec
+    /// rules): `{move, score}` (the score in seeds, from the mover's side).
+    pub fn book_move(&self) -> Option<Value> {
+        use awe_game::Position;
+        let Match::Awele(game) = self else { return None };
+        let position = game.current();
+        let (pit, score) = awe_search::awele::book(position.rule_set())?.lookup(position)?;
+        Some(
+            json!({ "move": position.move_text(pit), "score": awe_search::score::describe(score) }),
+        )
+    }
+
     /// The side to act now (the game may be over).
     pub fn turn(&self) -> Side {
         each!(self, game => game.current().turn())

@@ -691,6 +691,68 @@ impl Store {
         Ok(ids)
     }
 
+    /// Finished games the explorer has not counted yet, at most `limit`.
+    pub async fn unexplored(&self, limit: i64) -> Result<Vec<String>, Error> {
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE explored = 0 AND status = 'over' LIMIT $1")
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter().map(|r| r.try_get("id")).collect()
+    }
+
+    /// Counts a finished game in the explorer (its `steps`, under `category`, with its
+    /// `outcome`: South's win, North's, a draw), unless it is counted already: whether this
+    /// call counted it. One transaction, which marks the game first, so that of two servers
+    /// one counts it.
+    pub async fn explore(
+        &self,
+        id: &str,
+        category: &str,
+        steps: &[(String, String)],
+        outcome: [i64; 3],
+    ) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let marked = sqlx::query("UPDATE games SET explored = 1 WHERE id = $1 AND explored = 0")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if marked.rows_affected() != 1 {
+            return Ok(false);
+        }
+        for (position, mv) in steps {
+            sqlx::query(
+                "INSERT INTO explorer (category, position, move, games, south, north, draws) \
+                 VALUES ($1, $2, $3, 1, $4, $5, $6) ON CONFLICT (category, position, move) \
+                 DO UPDATE SET games = explorer.games + 1, south = explorer.south + $4, \
+                 north = explorer.north + $5, draws = explorer.draws + $6",
+            )
+            .bind(category)
+            .bind(position)
+            .bind(mv)
+            .bind(outcome[0])
+            .bind(outcome[1])
+            .bind(outcome[2])
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The explorer's moves from `position` in `category`, the most played first.
+    pub async fn explored(&self, category: &str, position: &str) -> Result<Vec<AnyRow>, Error> {
+        sqlx::query(
+            "SELECT move, games, south, north, draws FROM explorer WHERE category = $1 \
+             AND position = $2 ORDER BY games DESC, move",
+        )
+        .bind(category)
+        .bind(position)
+        .fetch_all(&self.pool)
+        .await
+    }
+
     /// Games being played that need a server: a flag fallen, or a computer's search whose
     /// server stopped answering.
     pub async fn due(&self, limit: i64) -> Result<Vec<String>, Error> {
