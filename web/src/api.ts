@@ -101,6 +101,22 @@ export interface History {
   clocks?: (number[] | null)[];
 }
 
+// The opening explorer: the moves played from a position in the site's finished games.
+export interface ExplorerMove {
+  move: string;
+  games: number;
+  south: number;
+  north: number;
+  draws: number;
+}
+
+export interface Explorer {
+  category: string;
+  position: string;
+  moves: ExplorerMove[];
+  book: { move: string; score: string } | null;
+}
+
 export interface Analysis {
   depth: number;
   score: string;
@@ -237,6 +253,8 @@ export const api = {
   review: (id: string) => call<{ moves: ReviewMove[] }>('POST', `${g(id)}/review`),
   analyseGame: (id: string, ply: number) => call<Analysis>('POST', '/api/analysis', { id, ply }),
   analysePosition: (spec: Spec, position: string) => call<Analysis>('POST', '/api/analysis', { spec, position }),
+  explorer: (spec: Spec, position: string) =>
+    call<Explorer>('GET', `/api/explorer?spec=${encodeURIComponent(JSON.stringify(spec))}&position=${encodeURIComponent(position)}`),
   importRecord: (text: string) => call<{ id: string }>('POST', '/api/import', { text }),
   lobby: () => call<Lobby>('GET', '/api/lobby'),
   account: () => call<{ user: User | null }>('GET', '/api/account'),

@@ -1,5 +1,5 @@
 // The analysis page: a position text searched for a chosen game and its settings.
-import { api, type Analysis, type Spec } from '../api';
+import { api, type Analysis, type Explorer, type Spec } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { serpentsBoard } from '../rules/diagrams';
@@ -70,6 +70,67 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
   const area = h('textarea', { id: 'position', rows: '3', 'data-testid': 'position-text', spellcheck: 'false', autocapitalize: 'off' });
   area.value = state.position || STARTS.awele!;
   root.appendChild(box);
+  // The opening explorer: the moves played from the position in the site's games, asked again
+  // (a moment after the last keystroke) when the position or the game's settings change.
+  const explorerBox = h('section', { class: 'explorer', 'data-testid': 'explorer', 'aria-live': 'polite' });
+  explorerBox.hidden = true;
+  let explored: Explorer | null = null;
+  let exploreTimer: number | undefined;
+  let asked = '';
+
+  function explore(): void {
+    const question = JSON.stringify([spec(), area.value.trim()]);
+    if (question === asked) return;
+    window.clearTimeout(exploreTimer);
+    exploreTimer = window.setTimeout(async () => {
+      asked = question;
+      let answer: Explorer | null = null;
+      try {
+        answer = await api.explorer(spec(), area.value.trim());
+      } catch {
+        answer = null; // a position the game cannot read: nothing to show
+      }
+      if (gone || question !== JSON.stringify([spec(), area.value.trim()])) return;
+      explored = answer;
+      drawExplorer();
+    }, 250);
+  }
+
+  function drawExplorer(): void {
+    const d = t();
+    explorerBox.hidden = !explored;
+    if (!explored) return;
+    const rows = explored.moves.map((m) => {
+      const share = (n: number) => (m.games ? Math.round((100 * n) / m.games) : 0);
+      const part = (cls: string, n: number) => {
+        const span = h('span', { class: cls }, share(n) >= 12 ? `${share(n)} %` : '');
+        span.style.width = `${share(n)}%`;
+        return span;
+      };
+      const label = `${share(m.south)} % · ${share(m.draws)} % · ${share(m.north)} %`;
+      return h(
+        'tr',
+        { 'data-testid': `explorer-move-${m.move}` },
+        h('td', {}, m.move),
+        h('td', { 'data-testid': `explorer-games-${m.move}` }, String(m.games)),
+        h('td', {}, h('div', { class: 'explorer-bar', role: 'img', 'aria-label': label }, part('south', m.south), part('draws', m.draws), part('north', m.north))),
+      );
+    });
+    const results = state.game === 'awechec' ? d.explorerResultsWhite : d.explorerResults;
+    fill(
+      explorerBox,
+      h('h2', {}, d.explorerTitle),
+      rows.length
+        ? h(
+            'table',
+            { class: 'explorer-table' },
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, d.explorerMove), h('th', { scope: 'col' }, d.explorerGames), h('th', { scope: 'col' }, results))),
+            h('tbody', {}, rows),
+          )
+        : h('p', { class: 'help', 'data-testid': 'explorer-none' }, d.explorerNone),
+      explored.book ? h('p', { 'data-testid': 'explorer-book' }, d.explorerBook(explored.book.move, explored.book.score)) : null,
+    );
+  }
 
   function startText(): string {
     if (state.game === 'awithlaknannai') return STARTS[state.board] ?? STARTS.mosona!;
@@ -152,6 +213,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
     reset.addEventListener('click', () => {
       area.value = startText();
       drawDiagram();
+      explore();
     });
     const submit = h('button', { type: 'submit', class: 'primary big', 'data-testid': 'analysis-submit', disabled: busy }, busy ? d.analysing : d.analyseButton);
     const form = h(
@@ -179,11 +241,17 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
       form,
       error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'analysis-error' }, errorText(error, 'position')) : null,
       result ? analysisView(result, turn, state.game) : null,
+      explorerBox,
     );
     drawDiagram();
+    drawExplorer();
+    explore();
   }
 
-  area.addEventListener('input', () => drawDiagram());
+  area.addEventListener('input', () => {
+    drawDiagram();
+    explore();
+  });
 
   async function analyse(): Promise<void> {
     if (busy) return;
@@ -204,6 +272,7 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
   return {
     destroy() {
       gone = true;
+      window.clearTimeout(exploreTimer);
       diagram?.board.destroy();
       box.remove();
     },
