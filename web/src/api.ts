@@ -104,6 +104,7 @@ export interface History {
 // The opening explorer: the moves played from a position in the site's finished games.
 export interface ExplorerMove {
   move: string;
+  next: string | null; // the position it leads to
   games: number;
   south: number;
   north: number;

@@ -27,6 +27,14 @@ export async function explorerListsPlayedMoves({ browser }) {
     await row.waitFor({ timeout: 15000 });
     const games = Number(await text(page, `explorer-games-${played}`));
     check(games >= 1, `the move ${played} is counted: ${games}`);
+    // The move followed: the position it leads to, and its own games.
+    const start = await page.getByTestId('position-text').inputValue();
+    await page.getByTestId(`explorer-follow-${played}`).click();
+    await page.waitForFunction((s) => document.querySelector('[data-testid="position-text"]').value !== s, start);
+    // South's move is not among those played from the next position (North's): the list is new.
+    await row.waitFor({ state: 'detached' });
+    await page.goto(`${base()}/analysis?game=awele&rules=abapa`);
+    await row.waitFor();
     const findings = await axe(page);
     check(findings.length === 0, `accessibility: ${findings.join('; ')}`);
     await bothSizes(page, 'explorer');

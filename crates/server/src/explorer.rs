@@ -101,7 +101,8 @@ pub async fn run(app: App) {
 }
 
 /// `GET /api/explorer?spec=SPEC&position=TEXT`: the moves played from the position in the
-/// site's games of that spec's category (most played first), and the engine's book move.
+/// site's games of that spec's category (most played first), each with the position it leads
+/// to, and the engine's book move.
 pub async fn explore(
     axum::extract::State(app): axum::extract::State<App>,
     axum::extract::Query(query): axum::extract::Query<std::collections::HashMap<String, String>>,
@@ -124,8 +125,13 @@ pub async fn explore(
     let moves: Vec<Value> = rows
         .iter()
         .map(|r| {
+            let mv = r.try_get::<String, _>("move").unwrap_or_default();
+            // The position it leads to, for the page to follow it.
+            let mut after = game.clone();
+            let next = after.play(&mv).ok().map(|()| after.position_text());
             json!({
-                "move": r.try_get::<String, _>("move").unwrap_or_default(),
+                "next": next,
+                "move": mv,
                 "games": r.try_get::<i64, _>("games").unwrap_or_default(),
                 "south": r.try_get::<i64, _>("south").unwrap_or_default(),
                 "north": r.try_get::<i64, _>("north").unwrap_or_default(),

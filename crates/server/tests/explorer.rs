@@ -185,6 +185,13 @@ async fn the_explorer_counts_what_a_plain_count_of_the_games_says() {
             .collect();
         let plain: Vec<(String, [i64; 4])> = plain.into_iter().map(|(_, m, c)| (m, c)).collect();
         assert_eq!(shown, plain, "{position}");
+        // Each move with the position it leads to.
+        let spec: Spec = serde_json::from_str(spec_text).unwrap();
+        for m in answer["moves"].as_array().unwrap() {
+            let mut after = Match::new(&spec, Some(position)).unwrap();
+            after.play(m["move"].as_str().unwrap()).unwrap();
+            assert_eq!(m["next"], after.position_text().as_str(), "{position}");
+        }
         assert_eq!(answer["category"], category);
         asked += 1;
     }

@@ -108,10 +108,18 @@ export function mountAnalysis(root: HTMLElement, route: Route): Page {
         return span;
       };
       const label = `${share(m.south)} % · ${share(m.draws)} % · ${share(m.north)} %`;
+      // The move follows to the position it leads to (its games, and an analysis of it).
+      const follow = h('button', { type: 'button', class: 'link', 'data-testid': `explorer-follow-${m.move}`, disabled: !m.next }, m.move);
+      follow.addEventListener('click', () => {
+        if (!m.next) return;
+        area.value = m.next;
+        result = null;
+        draw();
+      });
       return h(
         'tr',
         { 'data-testid': `explorer-move-${m.move}` },
-        h('td', {}, m.move),
+        h('td', {}, follow),
         h('td', { 'data-testid': `explorer-games-${m.move}` }, String(m.games)),
         h('td', {}, h('div', { class: 'explorer-bar', role: 'img', 'aria-label': label }, part('south', m.south), part('draws', m.draws), part('north', m.north))),
       );
