@@ -38,7 +38,10 @@ pub fn openings(spec: &str, start: Option<&str>) -> Option<(String, Match)> {
     Some((category, game))
 }
 
-/// The (position, move) pairs of the first plies of `moves` from the start of `game`.
+/// The (position, move) pairs of the first plies of `moves` from the start of `game`, each
+/// once (a game that comes back to a position and plays the same move is one game there), in
+/// their order as keys: the order of the index's rows every transaction takes, so that two
+/// servers counting games at once never wait for each other in a circle.
 pub fn steps(mut game: Match, moves: &[String]) -> Vec<(String, String)> {
     let mut steps = Vec::new();
     for text in moves.iter().take(PLIES) {
@@ -48,6 +51,8 @@ pub fn steps(mut game: Match, moves: &[String]) -> Vec<(String, String)> {
         }
         steps.push((position, text.clone()));
     }
+    steps.sort();
+    steps.dedup();
     steps
 }
 

@@ -101,7 +101,12 @@ async fn the_explorer_counts_what_a_plain_count_of_the_games_says() {
             "0-1" => [1, 0, 1, 0],
             _ => [1, 0, 0, 1],
         };
+        // A game counts once at a position and move, however often it plays it there.
+        let mut seen = std::collections::BTreeSet::new();
         for (i, (position, mv)) in steps.into_iter().enumerate() {
+            if !seen.insert((position.clone(), mv.clone())) {
+                continue;
+            }
             if i < 4 || rng.below(200) == 0 {
                 positions.push((if category == "awele:abapa" { 0 } else { 1 }, position.clone()));
             }
