@@ -1,6 +1,6 @@
 //! The opening explorer against the plainest count: a random database of finished games (Awélé
 //! and Awithlaknannai from their starts, some from other positions, some imported, which the
-//! explorer leaves out) is counted by the servers' task; then every row of its index, and the
+//! explorer leaves out) is counted by the servers' task (two servers at once on PostgreSQL); then every row of its index, and the
 //! API's answer for many positions, equal a count made here by replaying every game's first
 //! plies. `AWE_EXPLORER_GAMES` sets the number of games (10,000 by default).
 
@@ -30,6 +30,12 @@ async fn the_explorer_counts_what_a_plain_count_of_the_games_says() {
     let total: usize =
         std::env::var("AWE_EXPLORER_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(10_000);
     let server = common::start("explorer").await;
+    // On PostgreSQL a second server counts at the same time: each game must be counted once.
+    let _second = if common::on_postgres() {
+        Some(common::start_on(&server.database, awe_server::limits::Settings::default()).await)
+    } else {
+        None
+    };
     sqlx::any::install_default_drivers();
     let mut db = AnyConnection::connect(&server.database).await.unwrap();
     let specs = [
