@@ -163,7 +163,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N")]
     pub max: Option<usize>,
     /// A month's games (YYYY-MM), a gzip file a game in the folder --out: awe-GAME-MONTH.awe.gz.
-    #[arg(long, value_name = "MONTH")]
+    #[arg(long, value_name = "MONTH", conflicts_with_all = ["since", "until"])]
     pub month: Option<String>,
     /// The file to write (it must not exist; default: standard output), or with --month the
     /// folder (default: here).

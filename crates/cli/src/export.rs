@@ -95,8 +95,8 @@ async fn write(
     let mut games = 0;
     while let Some(page) = stream.next().await {
         let page = page?;
-        games += page.matches("\n\n").count();
-        out.write_all(page.as_bytes())?;
+        games += page.games;
+        out.write_all(page.text.as_bytes())?;
     }
     Ok(games)
 }
@@ -110,6 +110,7 @@ async fn month_file(
     max: usize,
     path: &Path,
 ) -> anyhow::Result<usize> {
+    anyhow::ensure!(!path.exists(), "{} exists already: remove it first", path.display());
     let partial = path.with_extension("gz.partial");
     let file = std::fs::File::create(&partial)
         .with_context(|| format!("cannot make {}", partial.display()))?;
@@ -117,8 +118,21 @@ async fn month_file(
         std::io::BufWriter::new(file),
         flate2::Compression::default(),
     );
-    let games = write(store, filter, user, max, &mut gz).await?;
-    gz.finish()?.flush()?;
-    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(games)
+    let written = async {
+        let games = write(store, filter, user, max, &mut gz).await?;
+        gz.finish()?.flush()?;
+        anyhow::Ok(games)
+    }
+    .await;
+    match written {
+        Ok(games) => {
+            std::fs::rename(&partial, path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(games)
+        }
+        Err(error) => {
+            let _ = std::fs::remove_file(&partial);
+            Err(error)
+        }
+    }
 }

@@ -171,6 +171,7 @@ async fn every_exported_record_replays_to_its_stored_result() {
 
     let (status, text) = export(&server, "").await;
     assert_eq!(status, 200, "{text}");
+    assert!(!text.contains("\n\n\n"), "one blank line between records");
     let all = records(&text);
     assert_eq!(all.len(), finished.len(), "{text}");
     assert!(!text.contains(&playing), "a game being played is not exported");
@@ -229,6 +230,8 @@ async fn every_exported_record_replays_to_its_stored_result() {
     let cli = awe(&["export", "--database", database, "--out", out.to_str().unwrap()]);
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    let said = String::from_utf8_lossy(&cli.stderr);
+    assert!(said.contains(&format!("{} games exported", finished.len())), "{said}");
     let month = awe_server::export::date(awe_server::store::now_ms())[..7].replace('.', "-");
     let folder = dir.join("months");
     let cli = awe(&[
@@ -241,6 +244,26 @@ async fn every_exported_record_replays_to_its_stored_result() {
         folder.to_str().unwrap(),
     ]);
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+    let said = String::from_utf8_lossy(&cli.stdout);
+    for (game, games) in [("awele", 3), ("awithlaknannai", 1), ("awechec", 1)] {
+        let line = format!("awe-{game}-{month}.awe.gz: {games} games");
+        assert!(said.contains(&line), "{line}: {said}");
+    }
+    let again = awe(&[
+        "export",
+        "--database",
+        database,
+        "--month",
+        &month,
+        "--out",
+        folder.to_str().unwrap(),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("exists already"),
+        "no file overwritten"
+    );
+    let both = awe(&["export", "--database", database, "--month", &month, "--since", "2026-01-01"]);
+    assert!(!both.status.success(), "--month and --since together are refused");
     let mut total = 0;
     for (game, games) in [("awele", 3), ("awithlaknannai", 1), ("awechec", 1)] {
         let path: PathBuf = folder.join(format!("awe-{game}-{month}.awe.gz"));

@@ -15,3 +15,6 @@ CREATE TABLE explorer (
 
 ALTER TABLE games ADD COLUMN explored BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX games_unexplored ON games (explored, status);
+
+-- The export's pages: the finished games in the order they began.
+CREATE INDEX games_by_start ON games (status, created_at, id);

@@ -38,16 +38,18 @@ pub enum BackupError {
 
 /// The file of a `sqlite://FILE?…` address.
 pub fn sqlite_file(url: &str) -> Result<PathBuf, BackupError> {
+    // The address in an error with its password hidden.
+    let shown = crate::store::redacted(url);
     if url.starts_with("postgres") {
-        return Err(BackupError::Postgres(url.to_owned()));
+        return Err(BackupError::Postgres(shown));
     }
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
-        .ok_or_else(|| BackupError::NotSqlite(url.to_owned()))?;
+        .ok_or_else(|| BackupError::NotSqlite(shown.clone()))?;
     let file = rest.split('?').next().unwrap_or_default();
     if file.is_empty() || file == ":memory:" {
-        return Err(BackupError::NotSqlite(url.to_owned()));
+        return Err(BackupError::NotSqlite(shown));
     }
     Ok(PathBuf::from(file))
 }
@@ -64,18 +66,27 @@ pub async fn backup(url: &str, to: &Path) -> Result<u64, BackupError> {
         .read_only(true)
         .busy_timeout(std::time::Duration::from_secs(30));
     let mut db = SqliteConnection::connect_with(&options).await?;
+    // Made empty first, its owner's alone: it holds the accounts' password hashes from its
+    // first page (SQLite writes into an empty file).
+    create_private(to).map_err(|error| BackupError::Io { path: to.into(), error })?;
     let target = to.to_string_lossy().replace('\'', "''");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("VACUUM INTO '{target}'"))).execute(&mut db).await?;
-    db.close().await?;
-    #[cfg(unix)]
-    {
-        // A backup holds the accounts' password hashes: its owner's alone.
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600))
-            .map_err(|error| BackupError::Io { path: to.into(), error })?;
+    let vacuum = format!("VACUUM INTO '{target}'");
+    if let Err(error) = sqlx::raw_sql(sqlx::AssertSqlSafe(vacuum)).execute(&mut db).await {
+        let _ = std::fs::remove_file(to);
+        return Err(error.into());
     }
+    db.close().await?;
     let size = std::fs::metadata(to).map_err(|error| BackupError::Io { path: to.into(), error })?;
     Ok(size.len())
+}
+
+/// Makes the new, empty file `path`, readable by its owner alone.
+fn create_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path).map(drop)
 }
 
 /// What a backup holds, as `awe restore` reports it.
@@ -108,6 +119,13 @@ pub async fn check(file: &Path) -> Result<Contents, BackupError> {
         .await
         .map_err(|_| not("it has no schema of awe".into()))?
         .0;
+    if schema > crate::store::latest_migration() {
+        return Err(not(format!(
+            "its schema ({schema}) is newer than this awe's ({}): restore it with the awe that \
+             made it",
+            crate::store::latest_migration()
+        )));
+    }
     let games = count("SELECT COUNT(*) FROM games").fetch_one(&mut db).await?.0;
     let accounts = count("SELECT COUNT(*) FROM users").fetch_one(&mut db).await?.0;
     db.close().await?;

@@ -101,7 +101,15 @@ pub async fn download(
             Err(_) => return Err(ApiError::unavailable("the database did not answer; try again")),
         },
     };
-    let stream = records(app.store.clone(), filter, user, max);
+    let Ok(turn) = exporting().clone().try_acquire_owned() else {
+        return Err(ApiError::unavailable("the server is busy with other exports; try again soon"));
+    };
+    // The turn goes with the stream: held until the last page is sent or the client leaves.
+    let stream =
+        futures_util::StreamExt::map(records(app.store.clone(), filter, user, max), move |page| {
+            let _turn = &turn;
+            page.map(|p| p.text)
+        });
     let body = axum::body::Body::from_stream(stream);
     Ok(axum::response::Response::builder()
         .header("content-type", "text/plain; charset=utf-8")
@@ -162,15 +170,24 @@ pub struct ExportError {
     pub why: String,
 }
 
+/// A page of an export: its records' text (each record followed by a blank line), and how many
+/// games it holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    pub text: String,
+    pub games: usize,
+}
+
 /// The records of the finished games `filter` takes (`user`: the account id of its player),
-/// `max` at most, in the order they began: a stream of text, a page of records at a time, each
-/// record followed by a blank line. An error ends it.
+/// `max` at most, in the order they began, a page at a time. A game that cannot be replayed
+/// (which the site never stores) is left out and logged; the database failing ends the stream
+/// with its error.
 pub fn records(
     store: Store,
     filter: Filter,
     user: Option<String>,
     max: usize,
-) -> impl Stream<Item = Result<String, ExportError>> {
+) -> impl Stream<Item = Result<Page, ExportError>> {
     struct State {
         store: Store,
         filter: Filter,
@@ -227,15 +244,21 @@ pub fn records(
             state.left -= games.len();
             // Replaying the games is work for a blocking thread, not the server's async ones.
             let built = tokio::task::spawn_blocking(move || {
-                let mut text = String::new();
+                let mut page = Page::default();
                 for (row, moves) in &games {
-                    text.push_str(&record(row, moves)?);
-                    text.push_str("\n\n");
+                    match record(row, moves) {
+                        Ok(text) => {
+                            page.text.push_str(text.trim_end());
+                            page.text.push_str("\n\n");
+                            page.games += 1;
+                        }
+                        Err(error) => tracing::warn!(%error, "a game left out of an export"),
+                    }
                 }
-                Ok(text)
+                page
             })
             .await
-            .unwrap_or_else(|e| Err(ExportError { id: String::new(), why: e.to_string() }));
+            .map_err(|e| ExportError { id: String::new(), why: e.to_string() });
             if built.is_err() {
                 state.done = true;
             }
@@ -243,6 +266,16 @@ pub fn records(
         }
         None
     })
+}
+
+/// Exports streamed at once by a server, from every address: each reads the database for as
+/// long as its client reads.
+const AT_ONCE: usize = 4;
+
+fn exporting() -> &'static std::sync::Arc<tokio::sync::Semaphore> {
+    static EXPORTS: std::sync::OnceLock<std::sync::Arc<tokio::sync::Semaphore>> =
+        std::sync::OnceLock::new();
+    EXPORTS.get_or_init(|| std::sync::Arc::new(tokio::sync::Semaphore::new(AT_ONCE)))
 }
 
 /// The record of a finished game, with the site's tags and the clocks.

@@ -49,9 +49,19 @@ pub async fn listen(
         .await
         .map_err(|error| MetricsError::Listen { addr, error })?;
     let bound = listener.local_addr().map_err(|error| MetricsError::Listen { addr, error })?;
+    // The histograms' samples are drained into their buckets by the upkeep: every few seconds,
+    // scraped or not (without it, an unscraped server would keep every sample).
+    let upkeep = handle.clone();
     let router =
         axum::Router::new().route("/metrics", axum::routing::get(move || scrape(handle.clone())));
     let server = async move {
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(5));
+            loop {
+                every.tick().await;
+                upkeep.run_upkeep();
+            }
+        });
         if let Err(error) = axum::serve(listener, router).await {
             tracing::error!(%error, "the metrics' server stopped");
         }
@@ -101,11 +111,13 @@ pub async fn gauges(app: App) {
     }
 }
 
-/// The process's resident memory, where the system tells it (Linux).
+/// The process's resident memory, where the system tells it (Linux's `VmRSS`, in kB whatever
+/// the page size).
 fn resident_memory() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096)
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 /// A refusal by a limit.

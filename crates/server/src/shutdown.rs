@@ -110,7 +110,9 @@ pub async fn stop(app: &App, timeout: Duration) -> bool {
     let started = std::time::Instant::now();
     tracing::info!(under_way = app.shutdown.under_way(), "stopping");
     app.shutdown.begin();
-    let finished = tokio::time::timeout(timeout, app.shutdown.idle()).await.is_ok();
+    // A part of the bound is kept for handing the leases back, so that all of it fits.
+    let reserve = (timeout / 4).min(Duration::from_secs(1));
+    let finished = tokio::time::timeout(timeout - reserve, app.shutdown.idle()).await.is_ok();
     if !finished {
         tracing::warn!(
             under_way = app.shutdown.under_way(),
@@ -118,7 +120,7 @@ pub async fn stop(app: &App, timeout: Duration) -> bool {
             timeout.as_millis()
         );
     }
-    let left = timeout.saturating_sub(started.elapsed()).max(Duration::from_millis(500));
+    let left = timeout.saturating_sub(started.elapsed()).max(Duration::from_millis(100));
     match tokio::time::timeout(left, app.store.release_leases(&app.server_id)).await {
         Ok(Ok(games)) if !games.is_empty() => {
             tracing::info!(games = games.len(), "stopping: the computer's searches handed back")

@@ -225,8 +225,20 @@ pub const CHANNEL: &str = "awe";
 /// use awe_server::store::redacted;
 /// assert_eq!(redacted("postgres://awe:s3cret@db/awe"), "postgres://awe:***@db/awe");
 /// assert_eq!(redacted("sqlite:///var/lib/awe/awe.db?mode=rwc"), "sqlite:///var/lib/awe/awe.db?mode=rwc");
+/// assert_eq!(redacted("postgres://awe@db/awe?password=s3cret&x=1"), "postgres://awe@db/awe?password=***&x=1");
 /// ```
 pub fn redacted(url: &str) -> String {
+    // A password given as a parameter (`?password=…`) goes too.
+    let url = &match url.split_once('?') {
+        Some((base, query)) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|p| if p.starts_with("password=") { "password=***".into() } else { p.into() })
+                .collect();
+            format!("{base}?{}", query.join("&"))
+        }
+        None => url.to_owned(),
+    };
     let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
     let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let (authority, path) = rest.split_at(authority_end);
@@ -237,6 +249,11 @@ pub fn redacted(url: &str) -> String {
         }
         _ => url.to_owned(),
     }
+}
+
+/// The latest migration of this build's schema.
+pub fn latest_migration() -> i64 {
+    MIGRATIONS.iter().map(|m| m.version).max().unwrap_or(0)
 }
 
 /// The schema's migrations, in this build.
@@ -404,7 +421,7 @@ impl Store {
     ) -> Result<Vec<GameRow>, Error> {
         let rows = sqlx::query(
             "SELECT * FROM games WHERE status = 'over' \
-             AND (created_at > $1 OR (created_at = $1 AND id > $2)) \
+             AND (created_at, id) > ($1, $2) \
              AND created_at >= $3 AND created_at < $4 \
              AND ($5 = '' OR south_user = $5 OR north_user = $5) \
              AND ($6 < 0 OR rated = $6) \
@@ -693,11 +710,14 @@ impl Store {
 
     /// Finished games the explorer has not counted yet, at most `limit`.
     pub async fn unexplored(&self, limit: i64) -> Result<Vec<String>, Error> {
-        let rows =
-            sqlx::query("SELECT id FROM games WHERE explored = 0 AND status = 'over' LIMIT $1")
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?;
+        // In no order: servers counting at once mostly take different games.
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE explored = 0 AND status = 'over' ORDER BY random() \
+             LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter().map(|r| r.try_get("id")).collect()
     }
 

@@ -132,6 +132,10 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
     loop {
         tokio::select! {
             () = app.shutdown.stopped() => {
+                // The states already told (a move just acknowledged), then the close.
+                while let Ok(state) = events.try_recv() {
+                    if !send(&mut socket, state).await { break }
+                }
                 restarting(&mut socket).await;
                 break;
             }
