@@ -234,30 +234,25 @@ async fn every_exported_record_replays_to_its_stored_result() {
     assert!(said.contains(&format!("{} games exported", finished.len())), "{said}");
     let month = awe_server::export::date(awe_server::store::now_ms())[..7].replace('.', "-");
     let folder = dir.join("months");
-    let cli = awe(&[
-        "export",
-        "--database",
-        database,
-        "--month",
-        &month,
-        "--out",
-        folder.to_str().unwrap(),
-    ]);
+    let month_export = || {
+        awe(&[
+            "export",
+            "--database",
+            database,
+            "--month",
+            &month,
+            "--out",
+            folder.to_str().unwrap(),
+        ])
+    };
+    let cli = month_export();
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     let said = String::from_utf8_lossy(&cli.stdout);
     for (game, games) in [("awele", 3), ("awithlaknannai", 1), ("awechec", 1)] {
         let line = format!("awe-{game}-{month}.awe.gz: {games} games");
         assert!(said.contains(&line), "{line}: {said}");
     }
-    let again = awe(&[
-        "export",
-        "--database",
-        database,
-        "--month",
-        &month,
-        "--out",
-        folder.to_str().unwrap(),
-    ]);
+    let again = month_export();
     assert!(
         String::from_utf8_lossy(&again.stderr).contains("exists already"),
         "no file overwritten"

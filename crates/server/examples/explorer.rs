@@ -73,20 +73,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 sample.push(position.clone());
             }
             // The server's own statement (`Store::explore`).
-            sqlx::query(
-                "INSERT INTO explorer (category, position, move, games, south, north, draws) \
-                 VALUES ($1, $2, $3, 1, $4, $5, $6) ON CONFLICT (category, position, move) \
-                 DO UPDATE SET games = explorer.games + 1, south = explorer.south + $4, \
-                 north = explorer.north + $5, draws = explorer.draws + $6",
-            )
-            .bind("awele:abapa")
-            .bind(position)
-            .bind(mv)
-            .bind(outcome[0])
-            .bind(outcome[1])
-            .bind(outcome[2])
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query(awe_server::store::EXPLORER_COUNT)
+                .bind("awele:abapa")
+                .bind(position)
+                .bind(mv)
+                .bind(outcome[0])
+                .bind(outcome[1])
+                .bind(outcome[2])
+                .execute(&mut *tx)
+                .await?;
         }
         if n % 20_000 == 19_999 {
             tx.commit().await?;

@@ -251,6 +251,13 @@ pub fn redacted(url: &str) -> String {
     }
 }
 
+/// Counts a game at a position and move in the explorer's index: category, position, move,
+/// then 1 or 0 for South's win, North's and a draw.
+pub const EXPLORER_COUNT: &str = "INSERT INTO explorer (category, position, move, games, south, \
+     north, draws) VALUES ($1, $2, $3, 1, $4, $5, $6) ON CONFLICT (category, position, move) \
+     DO UPDATE SET games = explorer.games + 1, south = explorer.south + $4, \
+     north = explorer.north + $5, draws = explorer.draws + $6";
+
 /// The latest migration of this build's schema.
 pub fn latest_migration() -> i64 {
     MIGRATIONS.iter().map(|m| m.version).max().unwrap_or(0)
@@ -742,20 +749,15 @@ impl Store {
             return Ok(false);
         }
         for (position, mv) in steps {
-            sqlx::query(
-                "INSERT INTO explorer (category, position, move, games, south, north, draws) \
-                 VALUES ($1, $2, $3, 1, $4, $5, $6) ON CONFLICT (category, position, move) \
-                 DO UPDATE SET games = explorer.games + 1, south = explorer.south + $4, \
-                 north = explorer.north + $5, draws = explorer.draws + $6",
-            )
-            .bind(category)
-            .bind(position)
-            .bind(mv)
-            .bind(outcome[0])
-            .bind(outcome[1])
-            .bind(outcome[2])
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query(EXPLORER_COUNT)
+                .bind(category)
+                .bind(position)
+                .bind(mv)
+                .bind(outcome[0])
+                .bind(outcome[1])
+                .bind(outcome[2])
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(true)
