@@ -107,12 +107,21 @@ pub async fn run(app: App) {
 
 /// `GET /api/explorer?spec=SPEC&position=TEXT`: the moves played from the position in the
 /// site's games of that spec's category (most played first), each with the position it leads
-/// to, and the engine's book move.
+/// to, and the engine's book move: not to a player seated in a game between two people (the
+/// book is the engine's), who gets `"fair_play": true` instead. 120 questions a minute an
+/// address (a burst of as many; each is one indexed read).
 pub async fn explore(
     axum::extract::State(app): axum::extract::State<App>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    headers: axum::http::HeaderMap,
     axum::extract::Query(query): axum::extract::Query<std::collections::HashMap<String, String>>,
 ) -> Result<axum::Json<Value>, crate::request::ApiError> {
     use crate::request::ApiError;
+    let address = crate::request::client_address(&app, &headers, peer);
+    app.limits
+        .check(crate::limits::Kind::Explorer, &address)
+        .map_err(|wait| ApiError::too_many(wait, "questions to the explorer"))?;
+    let seated = crate::http::seated_in_live_game(&app, &headers).await?;
     let spec = query.get("spec").ok_or_else(|| ApiError::bad("give the game's spec"))?;
     let spec: Spec = serde_json::from_str(spec).map_err(|e| ApiError::bad(format!("spec: {e}")))?;
     let category = spec
@@ -148,6 +157,7 @@ pub async fn explore(
         "category": category,
         "position": key,
         "moves": moves,
-        "book": game.book_move(),
+        "book": if seated { None } else { game.book_move() },
+        "fair_play": seated,
     })))
 }

@@ -525,6 +525,17 @@ fn fair_play() -> ApiError {
     )
 }
 
+/// Whether who asks holds a seat in a game being played between two people (then no engine
+/// helps them, see [`fair_play`]).
+pub(crate) async fn seated_in_live_game(app: &App, headers: &HeaderMap) -> Result<bool, ApiError> {
+    let Some(actor) = actor(app, headers).await? else { return Ok(false) };
+    let user = actor.user.as_ref().map(|u| u.id.as_str());
+    app.store.seated_in_live_game(&actor.secret, user).await.map_err(|e| {
+        tracing::error!("fair play: {e}");
+        ApiError::unavailable("try again")
+    })
+}
+
 /// Who asks for engine help, and the budget it takes from: their address's rate of `kind` and
 /// their analyses under way. Refused if they hold a seat in a game being played between two
 /// people.
@@ -534,15 +545,8 @@ async fn engine_help(
     peer: std::net::SocketAddr,
     kind: Kind,
 ) -> Result<crate::limits::Held<String>, ApiError> {
-    if let Some(actor) = actor(app, headers).await? {
-        let user = actor.user.as_ref().map(|u| u.id.as_str());
-        let seated = app.store.seated_in_live_game(&actor.secret, user).await.map_err(|e| {
-            tracing::error!("fair play: {e}");
-            ApiError::unavailable("try again")
-        })?;
-        if seated {
-            return Err(fair_play());
-        }
+    if seated_in_live_game(app, headers).await? {
+        return Err(fair_play());
     }
     let address = client_address(app, headers, peer);
     let what = if kind == Kind::Review { "reviews" } else { "analyses" };

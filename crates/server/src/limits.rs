@@ -29,6 +29,8 @@ pub struct Settings {
     pub reviews_per_minute: u32,
     /// Exports of the games database an address may ask a minute (a burst of as many).
     pub exports_per_minute: u32,
+    /// Questions to the opening explorer an address may ask a minute (a burst of as many).
+    pub explorer_per_minute: u32,
     /// Analyses and reviews one address may have under way at once.
     pub engine_jobs_per_address: usize,
     /// Analyses that may wait for the engines, server-wide: beyond, refused at once (`retry`).
@@ -74,6 +76,7 @@ impl Default for Settings {
             analyses_per_minute: 20,
             reviews_per_minute: 3,
             exports_per_minute: 3,
+            explorer_per_minute: 120,
             engine_jobs_per_address: 2,
             analyses_waiting: crate::pool::QUEUE,
             engine_table_mb: crate::pool::TABLE_MB,
@@ -127,6 +130,8 @@ pub enum Kind {
     Report,
     /// Exports of the games database, by address.
     Export,
+    /// Questions to the opening explorer, by address.
+    Explorer,
 }
 
 impl Kind {
@@ -143,6 +148,7 @@ impl Kind {
             Kind::Chat => "chat",
             Kind::Report => "report",
             Kind::Export => "export",
+            Kind::Explorer => "explorer",
         }
     }
 }
@@ -204,6 +210,8 @@ impl Limits {
             Kind::Report => (10.0, 10.0 / 3600.0),
             // Each may stream the whole database.
             Kind::Export => (s.exports_per_minute as f64, s.exports_per_minute as f64 / 60.0),
+            // A page asks as its position changes.
+            Kind::Explorer => (s.explorer_per_minute as f64, s.explorer_per_minute as f64 / 60.0),
         }
     }
 

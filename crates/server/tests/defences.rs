@@ -896,6 +896,14 @@ async fn no_engine_helps_during_a_game_between_two_people() {
     let (status, answer) =
         spectator.post("/api/analysis", json!({ "spec": awele(), "position": position })).await;
     assert_eq!(status, 200, "{answer}");
+    // The explorer's games are for all, its book move (the engine's) not for the players.
+    let book = "/api/explorer?spec=%7B%22game%22%3A%22awele%22%7D";
+    for (who, browser, told) in [("south", &mut a, false), ("spectator", &mut spectator, true)] {
+        let (status, answer) = browser.get(book).await;
+        assert_eq!(status, 200, "{who}: {answer}");
+        assert_eq!(answer["book"].is_object(), told, "{who}: {answer}");
+        assert_eq!(answer["fair_play"], !told, "{who}: {answer}");
+    }
     // The game ends: engine help opens for all.
     assert_eq!(act(&mut b, &id, json!({ "t": "resign" })).await.0, 200);
     for browser in [&mut a, &mut b, &mut spectator] {
@@ -905,6 +913,7 @@ async fn no_engine_helps_during_a_game_between_two_people() {
     }
     let (status, answer) = a.post(&format!("/api/games/{id}/review"), json!({})).await;
     assert_eq!(status, 200, "{answer}");
+    assert!(a.get(book).await.1["book"].is_object(), "the book opens with the game's end");
     // Against the computer, it stays open.
     let mut c = Browser::new(&server);
     let (computer, _) = c
@@ -912,6 +921,27 @@ async fn no_engine_helps_during_a_game_between_two_people() {
         .await;
     let (status, answer) = c.post("/api/analysis", json!({ "id": computer })).await;
     assert_eq!(status, 200, "{answer}");
+}
+
+#[tokio::test]
+async fn the_explorer_answers_an_address_so_many_questions_a_minute() {
+    let server = start("defences-explorer").await;
+    let mut browser = Browser::new(&server);
+    let question = "/api/explorer?spec=%7B%22game%22%3A%22awele%22%7D";
+    let mut refused = 0;
+    for _ in 0..150 {
+        let (status, answer) = browser.get(question).await;
+        match status {
+            200 => {}
+            429 => {
+                assert_eq!(answer["code"], "too_many", "{answer}");
+                refused += 1;
+            }
+            _ => panic!("{status} {answer}"),
+        }
+    }
+    // A burst of 120, then two a second: the rest of the 150 are refused.
+    assert!((25..=30).contains(&refused), "{refused} refused");
 }
 
 #[tokio::test]

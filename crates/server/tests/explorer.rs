@@ -29,7 +29,10 @@ impl Rng {
 async fn the_explorer_counts_what_a_plain_count_of_the_games_says() {
     let total: usize =
         std::env::var("AWE_EXPLORER_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(10_000);
-    let server = common::start("explorer").await;
+    // More questions than an address may ask in a minute: the limit is attacked below.
+    let limits =
+        awe_server::limits::Settings { explorer_per_minute: 100_000, ..Default::default() };
+    let server = common::start_with("explorer", limits).await;
     // On PostgreSQL a second server counts at the same time: each game must be counted once.
     let _second = if common::on_postgres() {
         Some(common::start_on(&server.database, awe_server::limits::Settings::default()).await)
