@@ -79,6 +79,33 @@ fn request(
     (status, json.to_owned(), set)
 }
 
+/// An Awélé game (abapa) between two browsers, South its creator.
+const FRIEND_GAME: &str =
+    r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+
+/// The first moves of [`FRIEND_GAME`] that [`friend_game`] plays.
+const MOVES: [&str; 6] = ["C", "d", "E", "a", "B", "e"];
+
+/// Two browsers (each with its cookie from the home page) begin a [`FRIEND_GAME`] and play
+/// [`MOVES`], each acknowledged: the game's id and the browsers' cookies, South's first.
+fn friend_game(addr: &str) -> (String, [String; 2]) {
+    let (_, _, alice) = request(addr, "GET", "/", "", "");
+    let (_, _, bob) = request(addr, "GET", "/", "", "");
+    let players = [alice.unwrap(), bob.unwrap()];
+    let (status, created, _) = request(addr, "POST", "/api/games", &players[0], FRIEND_GAME);
+    assert_eq!(status, 200, "{created}");
+    let id = field(&created, "id").to_owned();
+    let join = format!(r#"{{"invite":"{}"}}"#, field(&created, "invite"));
+    assert_eq!(request(addr, "POST", &format!("/api/games/{id}/join"), &players[1], &join).0, 200);
+    for (ply, text) in MOVES.iter().enumerate() {
+        let body = format!(r#"{{"t":"move","ply":{ply},"move":"{text}"}}"#);
+        let (status, answer, _) =
+            request(addr, "POST", &format!("/api/games/{id}/act"), &players[ply % 2], &body);
+        assert_eq!(status, 200, "move {text}: {answer}");
+    }
+    (id, players)
+}
+
 fn field<'a>(json: &'a str, name: &str) -> &'a str {
     let after = json.split(&format!("\"{name}\":")).nth(1).unwrap_or("");
     let after = after.trim_start_matches('"');
@@ -89,26 +116,9 @@ fn field<'a>(json: &'a str, name: &str) -> &'a str {
 fn a_killed_server_loses_no_acknowledged_move() {
     let dir = fresh_dir("kill");
     let (mut server, addr) = serve(&dir);
-    // Two players: each gets a cookie from the home page.
-    let (_, _, alice) = request(&addr, "GET", "/", "", "");
-    let (_, _, bob) = request(&addr, "GET", "/", "", "");
-    let (alice, bob) = (alice.unwrap(), bob.unwrap());
-    let spec =
-        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
-    let (status, created, _) = request(&addr, "POST", "/api/games", &alice, spec);
-    assert_eq!(status, 200, "{created}");
-    let id = field(&created, "id").to_owned();
-    let invite = field(&created, "invite").to_owned();
-    let join = format!(r#"{{"invite":"{invite}"}}"#);
-    assert_eq!(request(&addr, "POST", &format!("/api/games/{id}/join"), &bob, &join).0, 200);
-    let moves = ["C", "d", "E", "a", "B", "e"];
-    for (ply, text) in moves.iter().enumerate() {
-        let player = if ply % 2 == 0 { &alice } else { &bob };
-        let body = format!(r#"{{"t":"move","ply":{ply},"move":"{text}"}}"#);
-        let (status, answer, _) =
-            request(&addr, "POST", &format!("/api/games/{id}/act"), player, &body);
-        assert_eq!(status, 200, "move {text}: {answer}");
-    }
+    // Two players (each with a cookie from the home page), six moves.
+    let (id, [alice, _]) = friend_game(&addr);
+    let moves = MOVES;
     // Killed at once after the last acknowledgement: no time to write anything more.
     server.kill().unwrap();
     server.wait().unwrap();
@@ -208,8 +218,7 @@ fn passwords_cookies_and_invitations_are_never_written_by_the_server() {
     assert_eq!(status, 400);
     assert!(!answer.contains(secret), "{answer}");
     // An invitation, given and followed (its token in the page's address and in a body).
-    let spec =
-        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+    let spec = FRIEND_GAME;
     let (status, created, _) = request(&addr, "POST", "/api/games", &cookies, spec);
     assert_eq!(status, 200, "{created}");
     let (id, invite) = (field(&created, "id").to_owned(), field(&created, "invite").to_owned());
@@ -301,24 +310,8 @@ fn the_metrics_move_as_games_are_played() {
     assert!(series(&before, "awe_memory_bytes") > 1e6, "{before}");
     // A game between two people (a join and six moves written, each timed), and a game
     // refused by the limit.
-    let (_, _, alice) = request(&addr, "GET", "/", "", "");
-    let (_, _, bob) = request(&addr, "GET", "/", "", "");
-    let (alice, bob) = (alice.unwrap(), bob.unwrap());
-    let spec =
-        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
-    let (status, created, _) = request(&addr, "POST", "/api/games", &alice, spec);
-    assert_eq!(status, 200, "{created}");
-    assert_eq!(request(&addr, "POST", "/api/games", &alice, spec).0, 429);
-    let id = field(&created, "id").to_owned();
-    let join = format!(r#"{{"invite":"{}"}}"#, field(&created, "invite"));
-    assert_eq!(request(&addr, "POST", &format!("/api/games/{id}/join"), &bob, &join).0, 200);
-    for (ply, text) in ["C", "d", "E", "a", "B", "e"].iter().enumerate() {
-        let player = if ply % 2 == 0 { &alice } else { &bob };
-        let body = format!(r#"{{"t":"move","ply":{ply},"move":"{text}"}}"#);
-        let (status, answer, _) =
-            request(&addr, "POST", &format!("/api/games/{id}/act"), player, &body);
-        assert_eq!(status, 200, "move {text}: {answer}");
-    }
+    let (_, [alice, _]) = friend_game(&addr);
+    assert_eq!(request(&addr, "POST", "/api/games", &alice, FRIEND_GAME).0, 429);
     std::thread::sleep(std::time::Duration::from_millis(1200));
     let after = scrape(&metrics);
     assert_eq!(series(&after, r#"awe_moves_total{by="human"}"#), 6.0, "{after}");
@@ -388,8 +381,7 @@ fn a_backup_under_load_restores_every_finished_game_and_account() {
         // The browser's cookies, and its session's.
         sessions.push(format!("{cookie}; {}", session.unwrap()));
     }
-    let spec =
-        r#"{"spec":{"game":"awele","rules":"abapa"},"opponent":{"kind":"friend"},"side":"south"}"#;
+    let spec = FRIEND_GAME;
     let mut over = Vec::new();
     for _ in 0..5 {
         let (_, created, _) = request(&addr, "POST", "/api/games", &sessions[0], spec);
