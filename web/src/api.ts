@@ -20,6 +20,8 @@ export interface HumanSeat {
   rating?: number | null;
   provisional?: boolean | null;
   diff?: number | null;
+  // A bot account's seat: a program plays it (docs/research.md).
+  bot?: boolean;
 }
 
 export type Seat =
@@ -92,6 +94,48 @@ export interface Lobby {
   playing: Summary[];
   open: Summary[];
   finished: Summary[];
+  // Bots whose program listens now: they can be challenged.
+  bots?: { name: string }[];
+}
+
+// A puzzle as the page gets it: the position to solve (`state`, as a board draws it), whose side
+// the player takes, the win within `plies` plies; its rating and themes.
+export interface PuzzleView {
+  id: string;
+  game: string;
+  spec: Spec;
+  color: string;
+  plies: number;
+  rating: number;
+  themes: string[];
+  source: string | null;
+  attempts: number;
+  solved: number;
+  state: any;
+}
+
+// The answer to a move of a puzzle: right or not, the reply and the state after it, the
+// solution once the try is over, and the rating change of a first try by an account.
+export interface PuzzleStep {
+  correct: boolean;
+  done: boolean;
+  reply: string | null;
+  state: any | null;
+  solution: string[] | null;
+  rating: { before: number; after: number; diff: number; provisional: boolean } | null;
+  tried_before: boolean;
+  puzzle_rating: number | null;
+}
+
+// A personal API token as listed (the token itself is shown once, when made).
+export interface ApiToken {
+  id: string;
+  description: string;
+  scopes: string[];
+  created_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+  token?: string;
 }
 
 export interface History {
@@ -137,7 +181,7 @@ export interface ReviewMove {
 
 export interface NewGame {
   spec: Spec;
-  opponent: { kind: 'computer'; level: number } | { kind: 'friend' } | { kind: 'open' };
+  opponent: { kind: 'computer'; level: number } | { kind: 'friend' } | { kind: 'open' } | { kind: 'bot'; name: string };
   side: string;
   clock: { minutes: number; increment: number } | { days: number } | null;
   name?: string;
@@ -152,6 +196,7 @@ export interface User {
 // `awechec:standard`).
 export interface Rating {
   name: string;
+  bot?: boolean;
   category: string;
   rating: number;
   deviation: number;
@@ -170,7 +215,7 @@ export interface PlayerGame {
   rated: boolean;
   category: string | null;
   side: 0 | 1 | null;
-  opponent: { kind: 'human' | 'empty'; name: string | null } | { kind: 'computer'; level: number } | null;
+  opponent: { kind: 'human' | 'empty'; name: string | null; bot?: boolean } | { kind: 'computer'; level: number } | null;
   rating: number | null;
   diff: number | null;
   updated_at: number;
@@ -178,6 +223,7 @@ export interface PlayerGame {
 
 export interface Player {
   name: string;
+  bot?: boolean;
   created_at: number;
   ratings: Rating[];
   games: PlayerGame[];
@@ -279,6 +325,12 @@ export const api = {
   mutes: () => call<{ names: string[] }>('GET', '/api/chat/mutes'),
   mute: (name: string, mute: boolean) => call<{ names: string[] }>('POST', '/api/chat/mute', { name, mute }),
   report: (line: string, reason: string) => call<{ reported: boolean }>('POST', '/api/chat/report', { line, reason }),
+  nextPuzzle: (game: string) => call<{ puzzle: PuzzleView | null; you: { rating: number; provisional: boolean } | null }>('GET', `/api/puzzles/next?game=${encodeURIComponent(game)}`),
+  puzzle: (id: string) => call<{ puzzle: PuzzleView }>('GET', `/api/puzzles/${encodeURIComponent(id)}`),
+  puzzleMove: (id: string, step: number, move: string) => call<PuzzleStep>('POST', `/api/puzzles/${encodeURIComponent(id)}/move`, { step, move }),
+  tokens: () => call<{ tokens: ApiToken[]; scopes: string[]; bot: boolean }>('GET', '/api/account/tokens'),
+  createToken: (description: string, scopes: string[]) => call<ApiToken>('POST', '/api/account/tokens', { description, scopes }),
+  revokeToken: (id: string) => call<{ revoked: string }>('POST', `/api/account/tokens/${encodeURIComponent(id)}/revoke`),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
   leaderboard: (category: string) => call<Board>('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };

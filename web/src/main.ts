@@ -15,6 +15,7 @@ import { loadAccount, onAccount, signOut, user } from './account';
 import { mountTurns } from './pages/turns';
 import { mountTournaments } from './pages/tournaments';
 import { mountTournament } from './pages/tournament';
+import { mountPuzzles } from './pages/puzzles';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
 
@@ -110,6 +111,7 @@ function drawFrame(): void {
     ['/rules', d.navRules, 'rules'],
     ['/leaderboard', d.navLeaderboard, 'leaderboard'],
     ['/tournaments', d.navTournaments, 'tournaments'],
+    ['/puzzles', d.navPuzzles, 'puzzles'],
   ];
   if (user()) links.push(['/turns', d.navTurns, 'turns']);
   const waiting = turns()?.count ?? 0;
@@ -163,6 +165,7 @@ const router = new Router(
     player: mountPlayer,
     leaderboard: mountLeaderboard,
     turns: mountTurns,
+    puzzles: mountPuzzles,
     tournaments: mountTournaments,
     tournament: mountTournament,
     notfound: mountNotFound,

@@ -104,9 +104,14 @@ export function seatText(seat: Seat | undefined, gameKind?: string): string {
   const d = t();
   if (!seat) return '';
   if (seat.kind === 'computer') return d.computerLevel(seat.level);
-  if (seat.kind === 'human') return seat.name || d.anonymous;
+  if (seat.kind === 'human') return botName(seat.name || d.anonymous, seat.bot);
   if (seat.kind === 'record' || gameKind === 'import') return seat.name || d.unnamed;
   return seat.name || d.emptySeat;
+}
+
+// A name, marked as a bot's where a program plays it: "BOT robota", as lichess marks them.
+export function botName(name: string, bot?: boolean | null): string {
+  return bot ? `${t().botMark}\u00a0${name}` : name;
 }
 
 export function clockText(c: { initial_ms: number; increment_ms: number; days?: number | null } | null): string {

@@ -28,6 +28,8 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/player\/([^/]+)\/?$/, 'player', ['name']],
   [/^\/turns\/?$/, 'turns', []],
   [/^\/tournaments\/?$/, 'tournaments', []],
+  [/^\/puzzles\/?$/, 'puzzles', []],
+  [/^\/puzzle\/([A-Za-z0-9_-]+)\/?$/, 'puzzles', ['id']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],
 ];
 

@@ -209,6 +209,21 @@ impl Position {
         }
     }
 
+    /// Whether sowing `pit` (of the side to move, holding seeds) would take every seed of the
+    /// opponent: a grand slam, which the rules in force forbid or leave without capture (or, under
+    /// some, allow).
+    ///
+    /// ```
+    /// use awe_awele::{Pit, Position, RuleSet};
+    /// let p = Position::parse("0,0,0,0,0,2/1,2,0,0,0,0 S 21 22", RuleSet::Abapa).unwrap();
+    /// assert!(p.is_grand_slam(Pit::F));
+    /// ```
+    pub fn is_grand_slam(&self, pit: Pit) -> bool {
+        pit.side() == self.turn
+            && self.board.seeds(pit) > 0
+            && self.sow_and_capture(pit).1.grand_slam
+    }
+
     /// Seeds that `pit`, a legal move, captures.
     pub fn seeds_taken(&self, pit: Pit) -> u8 {
         self.effective_capture(pit).1.seeds

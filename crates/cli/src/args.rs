@@ -134,6 +134,83 @@ pub enum Command {
     Restore(RestoreArgs),
     /// The site's finished games as records (docs/research.md).
     Export(ExportArgs),
+    /// Connect an engine to a site as a bot account: it accepts challenges and plays them.
+    Bot(BotArgs),
+    /// The site's puzzles: made from its finished games and the engine's self-play.
+    Puzzles(PuzzlesArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PuzzlesArgs {
+    #[command(subcommand)]
+    pub action: PuzzlesAction,
+    #[command(flatten)]
+    pub store: DatabaseArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesAction {
+    /// Look for puzzles in the finished games not looked at yet, and in games of the engine
+    /// against itself; keep each found (every claim proved by the plain search).
+    Generate {
+        /// The most stored games looked at (the oldest not looked at first).
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        games: usize,
+        /// Games of the engine against itself, from random openings, for each --spec.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        self_play: usize,
+        /// The games and rules of the self-play, as the site writes them (repeatable), such as
+        /// '{"game":"awele","rules":"abapa"}'; every rating category of the site by default.
+        #[arg(long, value_name = "JSON")]
+        spec: Vec<String>,
+        /// The depth each position is searched at.
+        #[arg(long, default_value_t = awe_server::puzzle::DEPTH, value_name = "PLIES")]
+        depth: u32,
+        /// Seed of the self-play's openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Look again and again, every this many seconds (in the background beside the server).
+        #[arg(long, value_name = "SECONDS")]
+        every: Option<u64>,
+    },
+}
+
+#[derive(Clone, Debug, clap::Args)]
+pub struct BotArgs {
+    /// The site, such as https://awe.example.org.
+    #[arg(long, value_name = "URL")]
+    pub server: String,
+    /// A personal API token of the bot's account with the scope bot:play (or $AWE_TOKEN).
+    #[arg(long, env = "AWE_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// The player: ugi:COMMAND or uci:COMMAND (another program), awe:LEVEL (awe's engine),
+    /// random, greedy.
+    #[arg(long, value_name = "PLAYER")]
+    pub engine: String,
+    /// The game the bot plays (challenges of other games are declined).
+    #[arg(long, value_enum)]
+    pub game: GameName,
+    /// Its rule set (Awélé, Awithlaknannai) or variant (Awechec); the game's default if left out.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Awithlaknannai's board: mosona or kolowis.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// The most time a move, in milliseconds (less when the clock is short).
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    pub movetime: u64,
+    /// Games played at once; further challenges are declined meanwhile.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub concurrency: usize,
+    /// Make the account a bot first (for good; it must have played no game).
+    #[arg(long)]
+    pub upgrade: bool,
+    /// Stop after this many games.
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Written between moves of `position … moves` for another program (see awe match).
+    #[arg(long, default_value = " ", value_name = "TEXT")]
+    pub move_separator: String,
 }
 
 #[derive(Debug, clap::Args)]

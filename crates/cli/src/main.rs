@@ -4,11 +4,13 @@ mod analyze;
 mod args;
 mod awechec;
 mod bench;
+mod bot;
 mod endgame;
 mod export;
 mod matches;
 mod perft;
 mod play;
+mod puzzles;
 mod replay;
 mod settings;
 mod solve;
@@ -35,6 +37,8 @@ fn main() -> ExitCode {
         args::Command::Backup(a) => backup(a),
         args::Command::Restore(a) => restore(a),
         args::Command::Export(a) => export::run(a),
+        args::Command::Bot(a) => bot::run(a),
+        args::Command::Puzzles(a) => puzzles::run(a),
     };
     match run {
         Ok(()) => ExitCode::SUCCESS,

@@ -25,6 +25,7 @@ pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod prove;
+pub mod puzzle;
 pub mod score;
 pub mod search;
 pub mod solve;

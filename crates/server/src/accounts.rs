@@ -204,9 +204,10 @@ pub async fn me(State(app): State<App>, headers: HeaderMap) -> ApiResult {
     Ok(Json(json!({ "user": user.map(|u| json!({ "name": u.name })) })).into_response())
 }
 
-fn rating_json(row: &crate::store::RatingRow) -> Value {
+fn rating_json(app: &App, row: &crate::store::RatingRow) -> Value {
     json!({
         "name": row.name,
+        "bot": app.is_bot(&row.user),
         "category": row.category,
         "rating": row.rating.rating.round() as i64,
         "deviation": row.rating.deviation.round() as i64,
@@ -240,6 +241,7 @@ pub async fn player(State(app): State<App>, Path(name): Path<String>) -> ApiResu
                     "kind": if s.secret.is_some() { "human" } else { "empty" },
                     "name": s.name,
                     "account": s.user.is_some(),
+                    "bot": s.user.as_deref().is_some_and(|u| app.is_bot(u)),
                 }),
             });
             let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
@@ -255,8 +257,9 @@ pub async fn player(State(app): State<App>, Path(name): Path<String>) -> ApiResu
         .collect();
     Ok(Json(json!({
         "name": user.name,
+        "bot": app.is_bot(&user.id),
         "created_at": user.created_at,
-        "ratings": ratings.iter().map(rating_json).collect::<Vec<_>>(),
+        "ratings": ratings.iter().map(|r| rating_json(&app, r)).collect::<Vec<_>>(),
         "games": games,
     }))
     .into_response())
@@ -284,7 +287,7 @@ pub async fn leaderboard(State(app): State<App>, Query(query): Query<BoardQuery>
             let rows = app.store.leaderboard(&category, 100).await.map_err(failed)?;
             Ok(Json(json!({
                 "category": category,
-                "players": rows.iter().map(rating_json).collect::<Vec<_>>(),
+                "players": rows.iter().map(|r| rating_json(&app, r)).collect::<Vec<_>>(),
             }))
             .into_response())
         }
@@ -294,7 +297,7 @@ pub async fn leaderboard(State(app): State<App>, Query(query): Query<BoardQuery>
                 let rows = app.store.leaderboard(category, 10).await.map_err(failed)?;
                 boards.push(json!({
                     "category": category,
-                    "players": rows.iter().map(rating_json).collect::<Vec<_>>(),
+                    "players": rows.iter().map(|r| rating_json(&app, r)).collect::<Vec<_>>(),
                 }));
             }
             Ok(Json(json!({ "categories": categories, "boards": boards })).into_response())

@@ -45,6 +45,9 @@ pub struct App {
     pub schedule: Arc<Vec<crate::tournament::schedule::Schedule>>,
     /// Whether the server is stopping, and what it waits for then.
     pub shutdown: Arc<crate::shutdown::Shutdown>,
+    /// The bot accounts (a seat is marked a bot's without asking the database) and their
+    /// event streams on this server.
+    pub bots: Arc<crate::bot::Registry>,
 }
 
 impl App {
@@ -64,7 +67,13 @@ impl App {
             tournaments: Arc::default(),
             schedule: Arc::default(),
             shutdown: Arc::default(),
+            bots: Arc::default(),
         }
+    }
+
+    /// Whether account `user` is a bot's.
+    pub fn is_bot(&self, user: &str) -> bool {
+        self.bots.contains(user)
     }
 
     /// The room of game `id`, started from the database if it is not in memory; `None` if there

@@ -190,8 +190,13 @@ pub async fn tournament_say(
 async fn post(app: &App, headers: &HeaderMap, bytes: &Bytes, channel: String) -> ApiResult {
     let say: Say = body(headers, bytes)?;
     let user = account(app, headers, "chat").await?;
+    post_as(app, user, channel, &say.text).await
+}
+
+/// A line `user` sends to `channel`, within their rate, cleaned (a bot's too).
+pub async fn post_as(app: &App, user: User, channel: String, text: &str) -> ApiResult {
     app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
-    let text = clean(&say.text)?;
+    let text = clean(text)?;
     write(app, user, channel, text).await
 }
 

@@ -79,6 +79,20 @@ pub fn router(app: App) -> Router {
         .route("/api/chat/mute", post(crate::chat::mute))
         .route("/api/chat/report", post(crate::chat::report))
         .route("/api/admin/reports", get(crate::chat::reports))
+        .route("/api/puzzles/next", get(crate::puzzle::next))
+        .route("/api/puzzles/{id}", get(crate::puzzle::show))
+        .route("/api/puzzles/{id}/move", post(crate::puzzle::play))
+        .route("/api/account/tokens", get(crate::bot::tokens).post(crate::bot::create_token))
+        .route("/api/account/tokens/{id}/revoke", post(crate::bot::revoke_token))
+        .route("/api/bot/account", get(crate::bot::whoami))
+        .route("/api/bot/account/upgrade", post(crate::bot::upgrade))
+        .route("/api/bot/stream/event", get(crate::bot::events))
+        .route("/api/bot/challenge/{id}/accept", post(crate::bot::accept))
+        .route("/api/bot/challenge/{id}/decline", post(crate::bot::decline))
+        .route("/api/bot/game/stream/{id}", get(crate::bot::game_stream))
+        .route("/api/bot/game/{id}/move/{move}", post(crate::bot::play))
+        .route("/api/bot/game/{id}/resign", post(crate::bot::resign))
+        .route("/api/bot/game/{id}/chat", post(crate::bot::chat))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let import =
@@ -90,6 +104,8 @@ pub fn router(app: App) -> Router {
         .route("/ws/lobby", get(crate::ws::lobby))
         .route("/ws/tournaments/{id}", get(crate::tournament::socket))
         .route("/tournaments", get(page))
+        .route("/puzzles", get(page))
+        .route("/puzzle/{id}", get(page))
         .route("/tournament/{id}", get(page))
         .route("/", get(page))
         .route("/import", get(page))
@@ -200,9 +216,15 @@ struct NewGame {
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 enum Opponent {
-    Computer { level: u8 },
+    Computer {
+        level: u8,
+    },
     Friend,
     Open,
+    /// A challenge to a bot, by its account's name: only it may take the seat.
+    Bot {
+        name: String,
+    },
 }
 
 /// A clock: minutes for the game and seconds a move, or days a move (correspondence).
@@ -292,7 +314,13 @@ async fn create(
             return Err(ApiError::bad(format!("side: `{other}` is not white, black or random")));
         }
     };
-    let (actor, cookies) = acting(&app, &headers).await?;
+    // A program with a token of scope `challenge:write` acts as the token's account.
+    let (actor, cookies) = if crate::bot::bearer(&headers).is_some() {
+        let holder = crate::bot::holder(&app, &headers, crate::bot::CHALLENGE).await?;
+        (holder.actor(), Vec::new())
+    } else {
+        acting(&app, &headers).await?
+    };
     let category = rating_category(&spec, correspondence)?;
     if correspondence {
         if actor.user.is_none() {
@@ -302,7 +330,7 @@ async fn create(
                 "a correspondence game is for players signed in: it waits for you for days",
             ));
         }
-        if !matches!(new.opponent, Opponent::Open | Opponent::Friend) {
+        if matches!(new.opponent, Opponent::Computer { .. }) {
             return Err(ApiError::bad("a correspondence game is between two players"));
         }
     }
@@ -314,7 +342,7 @@ async fn create(
                 "a rated game is for players signed in",
             ));
         }
-        if !matches!(new.opponent, Opponent::Open | Opponent::Friend) {
+        if matches!(new.opponent, Opponent::Computer { .. }) {
             return Err(ApiError::bad("a rated game is between two players"));
         }
         if category.is_none() || new.position.is_some() {
@@ -342,6 +370,7 @@ async fn create(
         name,
         ..SeatRow::default()
     };
+    let mut challenged = None;
     let (kind, invite) = match new.opponent {
         Opponent::Computer { level } => {
             let level = awe_search::Level::new(level)
@@ -351,6 +380,18 @@ async fn create(
         }
         Opponent::Friend => ("friend", Some(new_secret())),
         Opponent::Open => ("open", None),
+        Opponent::Bot { name } => {
+            if new.position.is_some() {
+                return Err(ApiError::bad("a bot is challenged from the usual start"));
+            }
+            let bot = bot_to_challenge(&app, &name).await?;
+            if actor.user.as_ref().is_some_and(|u| u.id == bot.id) {
+                return Err(ApiError::bad("a bot does not play itself"));
+            }
+            seats[mine.opponent().index()].name = Some(bot.name);
+            challenged = Some(bot.id);
+            ("bot", None)
+        }
     };
     let id = new_id();
     let row = GameRow {
@@ -367,6 +408,7 @@ async fn create(
         updated_at: now_ms(),
         rated: new.rated,
         category: category.filter(|_| new.rated),
+        challenged,
         ..GameRow::default()
     };
     app.store.create(&row).await.map_err(|e| {
@@ -379,6 +421,22 @@ async fn create(
     let response =
         Json(json!({ "id": id, "invite": invite, "you": crate::room::side_name(&spec, mine) }));
     Ok(with_cookies(response.into_response(), cookies))
+}
+
+/// The bot account named `name`, online (its program listening), to challenge.
+async fn bot_to_challenge(app: &App, name: &str) -> Result<crate::store::User, ApiError> {
+    let online = app.store.bots_online().await.map_err(|e| {
+        tracing::error!("new game: {e}");
+        ApiError::unavailable("try again")
+    })?;
+    match online.into_iter().find(|u| u.name.eq_ignore_ascii_case(name)) {
+        Some(bot) => Ok(bot),
+        None => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "bot_offline",
+            format!("no bot named {name} is online now"),
+        )),
+    }
 }
 
 async fn state(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {

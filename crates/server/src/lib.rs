@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod app;
 pub mod assets;
 pub mod backup;
+pub mod bot;
 pub mod bus;
 pub mod chat;
 pub mod clock;
@@ -18,6 +19,7 @@ pub mod metrics;
 pub mod model;
 pub mod pairing;
 pub mod pool;
+pub mod puzzle;
 pub mod rating;
 pub mod request;
 pub mod room;
@@ -132,6 +134,9 @@ pub async fn bind(
     let pool = pool::Pool::for_this_machine(settings.engine_table_mb, settings.analyses_waiting);
     let mut app = App::new(store, pool, limits::Limits::new(settings.clone()));
     app.schedule = std::sync::Arc::new(config.schedule.clone());
+    bot::read(&app)
+        .await
+        .map_err(|error| ServeError::Database { url: store::redacted(&config.database), error })?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|error| ServeError::Listen { addr: config.addr, error })?;
@@ -139,6 +144,7 @@ pub async fn bind(
         listener.local_addr().map_err(|error| ServeError::Listen { addr: config.addr, error })?;
     bus::start(&app);
     tokio::spawn(metrics::gauges(app.clone()));
+    tokio::spawn(bot::keep_reading(app.clone()));
     tracing::info!(%addr, database = %store::redacted(&config.database), "listening");
     let router = http::router(app.clone());
     let timeout = config.shutdown_timeout;

@@ -31,6 +31,8 @@ pub struct Settings {
     pub exports_per_minute: u32,
     /// Questions to the opening explorer an address may ask a minute (a burst of as many).
     pub explorer_per_minute: u32,
+    /// Moves tried at puzzles a minute, by address.
+    pub puzzle_moves_per_minute: u32,
     /// Analyses and reviews one address may have under way at once.
     pub engine_jobs_per_address: usize,
     /// Analyses that may wait for the engines, server-wide: beyond, refused at once (`retry`).
@@ -77,6 +79,7 @@ impl Default for Settings {
             reviews_per_minute: 3,
             exports_per_minute: 3,
             explorer_per_minute: 120,
+            puzzle_moves_per_minute: 120,
             engine_jobs_per_address: 2,
             analyses_waiting: crate::pool::QUEUE,
             engine_table_mb: crate::pool::TABLE_MB,
@@ -132,6 +135,8 @@ pub enum Kind {
     Export,
     /// Questions to the opening explorer, by address.
     Explorer,
+    /// Moves tried at puzzles, by address.
+    Puzzle,
 }
 
 impl Kind {
@@ -149,6 +154,7 @@ impl Kind {
             Kind::Report => "report",
             Kind::Export => "export",
             Kind::Explorer => "explorer",
+            Kind::Puzzle => "puzzle",
         }
     }
 }
@@ -212,6 +218,9 @@ impl Limits {
             Kind::Export => (s.exports_per_minute as f64, s.exports_per_minute as f64 / 60.0),
             // A page asks as its position changes.
             Kind::Explorer => (s.explorer_per_minute as f64, s.explorer_per_minute as f64 / 60.0),
+            Kind::Puzzle => {
+                (s.puzzle_moves_per_minute as f64, s.puzzle_moves_per_minute as f64 / 60.0)
+            }
         }
     }
 

@@ -78,7 +78,7 @@ pub fn clock_json(row: &GameRow) -> Option<Value> {
 }
 
 /// A game as the lists show it.
-fn summary(row: &GameRow) -> Value {
+fn summary(app: &App, row: &GameRow) -> Value {
     let seats: Vec<Value> = row
         .seats
         .iter()
@@ -86,7 +86,7 @@ fn summary(row: &GameRow) -> Value {
             SeatRow { level: Some(level), .. } => json!({ "kind": "computer", "level": level }),
             SeatRow { secret: Some(_), name, user, rating, diff, .. } => json!({
                 "kind": "human", "name": name, "account": user.is_some(), "rating": rating,
-                "diff": diff,
+                "diff": diff, "bot": user.as_deref().is_some_and(|u| app.is_bot(u)),
             }),
             SeatRow { name, .. } => json!({ "kind": "empty", "name": name }),
         })
@@ -109,7 +109,7 @@ pub async fn lists(app: &App) -> Result<Value, sqlx::Error> {
     let finished = app.store.list("over", None, 20).await?;
     let mut challenges = Vec::new();
     for row in &open {
-        let mut game = summary(row);
+        let mut game = summary(app, row);
         if let (true, Some(category)) = (row.rated, &row.category) {
             let users: Vec<String> = row.seats.iter().filter_map(|s| s.user.clone()).collect();
             let found = app.store.ratings_in(category, &users).await?;
@@ -124,9 +124,11 @@ pub async fn lists(app: &App) -> Result<Value, sqlx::Error> {
         }
         challenges.push(game);
     }
+    let bots = app.store.bots_online().await?;
     Ok(json!({
-        "playing": playing.iter().map(summary).collect::<Vec<_>>(),
+        "playing": playing.iter().map(|row| summary(app, row)).collect::<Vec<_>>(),
         "open": challenges,
-        "finished": finished.iter().map(summary).collect::<Vec<_>>(),
+        "finished": finished.iter().map(|row| summary(app, row)).collect::<Vec<_>>(),
+        "bots": bots.iter().map(|bot| json!({ "name": bot.name })).collect::<Vec<_>>(),
     }))
 }

@@ -320,6 +320,18 @@ impl Match {
         })
     }
 
+    /// A legal move of the current position in its one written form (`D` and `D(2)` are one
+    /// move), or `None` if `text` is none.
+    pub fn move_key(&self, text: &str) -> Option<String> {
+        each!(self, game => {
+            if game.outcome().is_some() {
+                return None;
+            }
+            let position = game.current();
+            position.parse_move(text).ok().map(|mv| position.move_text(mv))
+        })
+    }
+
     /// Takes back the last move (or the players' stop).
     pub fn undo(&mut self) {
         each!(self, game => { game.undo(); })

@@ -102,6 +102,8 @@ pub enum Command {
     Retry,
     /// The server needs the room's memory: end, if nobody watches.
     Evict,
+    /// The account a challenge is addressed to declines it (a bot, see `bot.rs`).
+    Decline { user: String, reply: oneshot::Sender<Result<(), Refusal>> },
 }
 
 /// What a room builds on demand and keeps until the game changes.
@@ -203,6 +205,8 @@ pub struct Room {
     pub rated: bool,
     pub category: Option<String>,
     pub invite: Option<String>,
+    /// The account a challenge is addressed to (a bot), the only one who may take its seat.
+    pub challenged: Option<String>,
     /// The tournament it is a game of, and whether it is an arena (berserk is allowed).
     pub tournament: Option<String>,
     arena: bool,
@@ -213,6 +217,8 @@ pub struct Room {
     pub now: Stored,
     /// The ratings of the seats' accounts now (rated games), for the page.
     ratings: [Option<(i64, bool)>; 2],
+    /// Which seats are held by bot accounts (marked as such wherever a seat is shown).
+    bots: [bool; 2],
     /// Whether the computer is thinking (a search or an answer under way).
     thinking: bool,
     /// The latest state, as sent: shared by every connection's frame, never copied.
@@ -380,6 +386,7 @@ impl Room {
             rated: row.rated,
             category: row.category.clone(),
             invite: row.invite.clone(),
+            challenged: row.challenged.clone(),
             tournament: row.tournament.clone(),
             arena: row.tournament_kind.as_deref() == Some("arena"),
             start_position: row.start_position.clone(),
@@ -398,6 +405,7 @@ impl Room {
                 berserk,
             },
             ratings: [None; 2],
+            bots: [false; 2],
             thinking: false,
             events: events.clone(),
             state: Utf8Bytes::from_static(""),
@@ -460,6 +468,7 @@ impl Room {
             tournament: self.tournament.clone(),
             berserk: berserk_text(next.berserk),
             tournament_kind: None,
+            challenged: self.challenged.clone(),
         }
     }
 
@@ -496,9 +505,10 @@ impl Room {
                     json!({ "kind": "record", "name": stored.names[i] })
                 }
                 Seat::Empty => json!({ "kind": "empty", "name": stored.names[i] }),
-                Seat::Human { user, .. } => {
-                    json!({ "kind": "human", "name": stored.names[i], "account": user.is_some() })
-                }
+                Seat::Human { user, .. } => json!({
+                    "kind": "human", "name": stored.names[i], "account": user.is_some(),
+                    "bot": self.bots[i],
+                }),
                 Seat::Computer(level) => json!({ "kind": "computer", "level": level.get() }),
             };
             if let Some((rating, provisional)) = self.ratings[i] {
@@ -747,6 +757,10 @@ async fn sleep_until(at: Option<Instant>) {
 
 /// The current ratings of the seats' accounts, in a rated game not yet over.
 async fn look_up_ratings(room: &mut Room, app: &App) {
+    room.bots = [0, 1].map(|i| match &room.now.seats[i] {
+        Seat::Human { user: Some(user), .. } => app.is_bot(user),
+        _ => false,
+    });
     let Some(category) = room.category.clone().filter(|_| room.rated) else { return };
     for side in Side::ALL {
         let i = side.index();
@@ -837,6 +851,19 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
             }
             room.publish();
             think(room, me, app).await;
+        }
+        Command::Decline { user, reply } => {
+            let result = if room.challenged.as_ref() != Some(&user) {
+                Err(refuse("challenged", "this challenge is addressed to another player"))
+            } else if status(&room.kind, &room.now) != "waiting" {
+                Err(refuse("over", "this challenge was already answered or withdrawn"))
+            } else {
+                let mut next = room.now.clone();
+                next.cancelled = true;
+                save(room, next, Ops::default(), app).await
+            };
+            room.publish();
+            let _ = reply.send(result);
         }
         Command::Changed { version } => {
             if version > room.version {
@@ -976,6 +1003,11 @@ async fn join(
         if given.as_ref() != Some(expected) {
             return Err(refuse("invite", "this seat is for the friend invited by the game's link"));
         }
+    }
+    if let Some(challenged) = &room.challenged
+        && actor.user.as_ref().map(|u| &u.id) != Some(challenged)
+    {
+        return Err(refuse("challenged", "this challenge is addressed to another player"));
     }
     if actor.user.is_none() && room.now.clock.as_ref().is_some_and(|c| c.per_move) {
         return Err(refuse("sign_in", "a correspondence game is for players signed in"));

@@ -18,10 +18,14 @@ use sqlx::{Any, AnyPool, Row, Transaction};
 
 use crate::rating::Rating;
 
+mod bots;
 mod chat;
+mod puzzles;
 mod seeks;
 mod tournaments;
+pub use bots::{ONLINE_MS, TokenRow};
 pub use chat::{ChatLine, Report};
+pub use puzzles::{PuzzleRow, Tried};
 pub use seeks::SeekRow;
 pub use tournaments::{Ended, ScoreChange, TournamentGame, TournamentPlayer, TournamentRow};
 
@@ -85,6 +89,8 @@ pub struct GameRow {
     pub berserk: Option<String>,
     /// The kind of its tournament (`arena`, `swiss`), as a game is loaded.
     pub tournament_kind: Option<String>,
+    /// The account a challenge is addressed to (a bot): only it may take the free seat.
+    pub challenged: Option<String>,
 }
 
 /// A seat as stored: its holder's secret (hashed) and account, or a computer level; a name; in
@@ -885,7 +891,7 @@ impl Store {
         user: Option<&str>,
     ) -> Result<bool, Error> {
         let row = sqlx::query(
-            "SELECT COUNT(*) AS n FROM games WHERE status = 'playing' AND kind IN ('friend', 'open', 'tournament') \
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'playing' AND kind IN ('friend', 'open', 'tournament', 'bot') \
              AND (south_secret = $1 OR north_secret = $1 OR south_user = $2 OR north_user = $2)",
         )
         .bind(secret)
@@ -1028,9 +1034,9 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
          north_secret, south_level, north_level, south_name, north_name, invite, \
          clock_initial, clock_increment, stopped, result, termination, rematch, created_at, \
          updated_at, version, plies, offers, deadline_at, rated, category, south_user, \
-         north_user, correspondence, to_move, tournament_id, berserk) VALUES ($1, $2, $3, $4, $5, \
-         $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
-         $24, $25, $26, $27, $28, $29, $30, $31, $32)",
+         north_user, correspondence, to_move, tournament_id, berserk, challenged) VALUES ($1, $2, \
+         $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+         $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)",
     )
     .bind(&game.id)
     .bind(&game.spec)
@@ -1064,6 +1070,7 @@ async fn insert_game(tx: &mut Transaction<'static, Any>, game: &GameRow) -> Resu
     .bind(&game.to_move)
     .bind(&game.tournament)
     .bind(&game.berserk)
+    .bind(&game.challenged)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -1132,6 +1139,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, Error> {
         berserk: row.try_get("berserk")?,
         // Only the query that loads a game asks for it.
         tournament_kind: row.try_get("tournament_kind").ok().flatten(),
+        challenged: row.try_get("challenged")?,
     })
 }
 

@@ -5,7 +5,7 @@ import { boardFor } from '../boards/index';
 import type { BoardContext, GameBoard } from '../boards/board';
 import { fill, h, icon, keepFocus } from '../dom';
 import { lang, t } from '../i18n';
-import { diffText, outcomeParts, outcomeText, ratingText, seatText, sideName, specText, gameName } from '../names';
+import { botName, diffText, outcomeParts, outcomeText, ratingText, seatText, sideName, specText, gameName } from '../names';
 import { errorText, refusalOf } from '../errors';
 import { navigate, retitle, type Page, type Route } from '../router';
 import { GameSocket } from '../socket';
@@ -292,7 +292,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const human = seat?.kind === 'human' ? seat : null;
     const name =
       human?.account && human.name
-        ? h('a', { href: `/player/${encodeURIComponent(human.name)}`, class: 'player-link', 'data-testid': `player-link-${side}` }, human.name)
+        ? h('a', { href: `/player/${encodeURIComponent(human.name)}`, class: 'player-link', 'data-testid': `player-link-${side}` }, botName(human.name, human.bot))
         : game.status === 'cancelled' && seat?.kind === 'empty'
           ? d.nobody
           : seatText(seat, game.kind);
@@ -335,10 +335,10 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       out.push(h('p', { class: 'status-main over' }, game.kind === 'import' ? d.unfinished : d.over));
     } else if (game.status === 'cancelled') {
       out.push(h('p', { class: 'status-main over' }, d.withdrawn));
-      out.push(h('p', { class: 'status-detail' }, d.withdrawnDetail));
+      out.push(h('p', { class: 'status-detail' }, game.kind === 'bot' ? d.botDeclined : d.withdrawnDetail));
     } else if (game.status === 'waiting') {
       const mine = !!inviteOf(game.id) || (you !== null && game.kind === 'open');
-      out.push(h('p', { class: 'status-main' }, game.kind === 'friend' && mine ? d.waitingFriend : game.kind === 'open' && mine ? d.waitingOpen : d.waitingOther));
+      out.push(h('p', { class: 'status-main' }, game.kind === 'friend' && mine ? d.waitingFriend : game.kind === 'open' && mine ? d.waitingOpen : game.kind === 'bot' ? d.waitingBot : d.waitingOther));
     } else if (game.status === 'playing') {
       const main = game.thinking ? d.thinking : game.turn && game.turn === you ? d.yourTurn : game.turn ? d.toPlay(sideName(game.turn)) : '';
       out.push(h('p', { class: `status-main${game.turn === you ? ' yours' : ''}` }, main));

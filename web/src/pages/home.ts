@@ -6,7 +6,7 @@ import { api, type Lobby, type NewGame, type Seat, type Spec, type Summary } fro
 import { fill, h, option } from '../dom';
 import { lang, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
-import { clockText, diffText, gameName, seatWithRating, sideName, sidesOf, specText } from '../names';
+import { botName, clockText, diffText, gameName, seatWithRating, sideName, sidesOf, specText } from '../names';
 import { navigate, type Page, type Route } from '../router';
 import { rememberInvite, rememberMine, isMine } from '../store';
 import { LobbySocket } from '../socket';
@@ -32,7 +32,9 @@ interface Settings {
   variant: string;
   hWhite: string;
   hBlack: string;
-  opponent: 'computer' | 'friend' | 'open';
+  opponent: 'computer' | 'friend' | 'open' | 'bot';
+  // The bot to challenge (among those online).
+  botName: string;
   level: number;
   side: string; // 'first' | 'second' | 'random'
   clock: boolean;
@@ -54,6 +56,7 @@ const DEFAULTS: Settings = {
   hWhite: '',
   hBlack: '',
   opponent: 'computer',
+  botName: '',
   level: 3,
   side: 'first',
   clock: false,
@@ -208,11 +211,22 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
             ['computer', d.vsComputer],
             ['friend', d.vsFriend],
             ['open', d.vsOpen],
+            ['bot', d.vsBot],
           ],
           (v) => set('opponent', v as Settings['opponent']),
         ),
       ),
     );
+    if (settings.opponent === 'bot') {
+      const bots = (lobby?.bots ?? []).map((b) => b.name);
+      if (bots.length) {
+        if (!bots.includes(settings.botName)) settings.botName = bots[0]!;
+        const labels = Object.fromEntries(bots.map((b) => [b, botName(b, true)]));
+        rows.push(field(d.botToChallenge, select('bot-name', bots, labels, settings.botName, (v) => set('botName', v)), undefined, 'bot-name'));
+      } else {
+        rows.push(h('p', { class: 'help', 'data-testid': 'no-bot' }, d.noBotOnline));
+      }
+    }
     const me = user();
     if (rateable(settings)) {
       const signedIn = !!me;
@@ -352,7 +366,11 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
     const [first, second] = sidesOf(spec);
     const side = settings.side === 'first' ? first : settings.side === 'second' ? second : 'random';
     const opponent: NewGame['opponent'] =
-      settings.opponent === 'computer' ? { kind: 'computer', level: settings.level } : { kind: settings.opponent };
+      settings.opponent === 'computer'
+        ? { kind: 'computer', level: settings.level }
+        : settings.opponent === 'bot'
+          ? { kind: 'bot', name: settings.botName }
+          : { kind: settings.opponent };
     const body: NewGame = {
       spec,
       opponent,
@@ -503,14 +521,50 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       lobbyFailed ? h('p', { class: 'error', role: 'status' }, d.listsFailed) : null,
       listError ? h('p', { class: 'error', role: 'alert', 'data-testid': 'list-error' }, errorText(listError)) : null,
       section('open', d.open),
+      bots(),
       section('playing', d.playing),
       section('finished', d.finished),
     );
   }
 
+  // The bots online, each challenged in one click with the form's game, rules and clock.
+  function bots(): HTMLElement | null {
+    const d = t();
+    const online = lobby?.bots ?? [];
+    if (!online.length) return null;
+    return h(
+      'section',
+      { class: 'card list', 'aria-labelledby': 'list-bots-title' },
+      h('h2', { id: 'list-bots-title' }, d.botsOnline, h('span', { class: 'count' }, String(online.length))),
+      h('p', { class: 'help' }, d.botsHelp),
+      h(
+        'ul',
+        { 'data-testid': 'list-bots' },
+        online.map((b) => {
+          const btn = h('button', { type: 'button', class: 'primary', 'data-testid': `challenge-${b.name}`, 'aria-label': d.challengeBot(b.name) }, d.challenge);
+          btn.addEventListener('click', () => {
+            settings.opponent = 'bot';
+            settings.botName = b.name;
+            save(settings);
+            void start();
+          });
+          return h(
+            'li',
+            { class: 'game-entry', 'data-testid': `bot-${b.name}` },
+            h('div', { class: 'entry-text' }, h('a', { href: `/player/${encodeURIComponent(b.name)}`, class: 'entry-spec' }, botName(b.name, true))),
+            btn,
+          );
+        }),
+      ),
+    );
+  }
+
   // New lists: drawn again, the focus kept where it was if it was on a list's button.
   function showLobby(l: Lobby): void {
+    const before = (lobby?.bots ?? []).map((b) => b.name).join(' ');
     lobby = l;
+    // The form's list of bots follows those online.
+    if (settings.opponent === 'bot' && before !== (l.bots ?? []).map((b) => b.name).join(' ')) drawForm();
     lobbyFailed = false;
     redrawLists();
   }

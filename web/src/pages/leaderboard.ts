@@ -4,7 +4,7 @@ import { api, type Board, type Rating } from '../api';
 import { fill, h, option } from '../dom';
 import { t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
-import { categoryText } from '../names';
+import { botName, categoryText } from '../names';
 import type { Page, Route } from '../router';
 import { user, onAccount } from '../account';
 import { ratingCell } from './player';
@@ -62,7 +62,7 @@ export function mountLeaderboard(root: HTMLElement, route: Route): Page {
               'tr',
               { class: r.name.toLowerCase() === me ? 'me' : undefined, 'data-testid': `row-${r.name}` },
               h('td', { class: 'num rank' }, String(i + 1)),
-              h('th', { scope: 'row', class: 'name' }, h('a', { href: `/player/${encodeURIComponent(r.name)}` }, r.name)),
+              h('th', { scope: 'row', class: 'name' }, h('a', { href: `/player/${encodeURIComponent(r.name)}` }, botName(r.name, r.bot))),
               h('td', { class: 'num' }, ratingCell(r)),
               h('td', { class: 'num' }, String(r.games)),
             ),

@@ -4,7 +4,9 @@ import { api, ApiError, type Player, type PlayerGame, type Rating } from '../api
 import { fill, h } from '../dom';
 import { t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
-import { categoryText, dateText, diffText, specText } from '../names';
+import { botName, categoryText, dateText, diffText, specText } from '../names';
+import { onAccount, user } from '../account';
+import { tokensPanel } from './tokens';
 import type { Page, Route } from '../router';
 import { mountNotFound } from './notfound';
 
@@ -15,6 +17,11 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
   let destroyed = false;
   let inner: Page | null = null;
   const box = h('div', { class: 'player-page', 'data-testid': 'player-page' });
+  const tokens = tokensPanel();
+  // The tokens are shown on one's own page once the account is known (it may come later).
+  const offAccount = onAccount(() => {
+    if (player) draw();
+  });
   root.appendChild(box);
 
   function draw(): void {
@@ -39,7 +46,8 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
       h(
         'section',
         { class: 'card player-head' },
-        h('h1', { 'data-testid': 'player-name' }, p.name),
+        h('h1', { 'data-testid': 'player-name' }, botName(p.name, p.bot)),
+        p.bot ? h('p', { class: 'help', 'data-testid': 'player-bot' }, d.isBot) : null,
         h('p', { class: 'help', 'data-testid': 'member-since' }, d.memberSince(dateText(p.created_at))),
       ),
       h(
@@ -55,7 +63,10 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
         h('h2', { id: 'games-title' }, d.latestGames),
         p.games.length ? h('ul', { 'data-testid': 'player-games' }, p.games.map(gameEntry)) : h('p', { class: 'empty', 'data-testid': 'player-games' }, d.noGames),
       ),
+      // One's own page: the personal API tokens.
+      user()?.name.toLowerCase() === p.name.toLowerCase() ? tokens.element : null,
     );
+    if (user()?.name.toLowerCase() === p.name.toLowerCase()) tokens.show();
   }
 
   function ratingsTable(ratings: Rating[]): HTMLElement {
@@ -99,7 +110,7 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
         ? d.computerLevel(o.level)
         : o.kind === 'empty'
           ? d.emptySeat
-          : o.name || d.anonymous;
+          : botName(o.name || d.anonymous, o.bot);
     // In a rated game both players have accounts: the opponent's page.
     const opponent = o && o.kind === 'human' && o.name && g.rated ? h('a', { href: `/player/${encodeURIComponent(o.name)}` }, opponentName) : opponentName;
     const [label, tone] = resultOf(g);
@@ -160,6 +171,7 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
   return {
     destroy() {
       destroyed = true;
+      offAccount();
       inner?.destroy();
       box.remove();
     },

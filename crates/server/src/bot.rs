@@ -1,0 +1,603 @@
+//! Bots: programs that play on the site under an account of their own, through an API modelled
+//! on lichess's Bot API (docs/research.md). A person makes a personal API token on their page
+//! (kept hashed, revocable, limited to scopes), makes their account a bot with it once, and runs
+//! a program (`awe bot`) that listens for challenges and games and plays its moves.
+//!
+//! - `GET /api/account/tokens`, `POST /api/account/tokens` `{"description","scopes"}`,
+//!   `POST /api/account/tokens/ID/revoke`: an account's tokens (its session, not a token).
+//! - With `Authorization: Bearer TOKEN` of scope `bot:play`:
+//!   - `GET /api/bot/account`: who the token plays as;
+//!   - `POST /api/bot/account/upgrade`: the account becomes a bot, for good (none of its games
+//!     may be a person's);
+//!   - `GET /api/bot/stream/event`: NDJSON, a line an event (`challenge`, `challengeCanceled`,
+//!     `gameStart`, `gameFinish`), an empty line every few seconds to keep it open;
+//!   - `POST /api/bot/challenge/ID/accept`, `…/decline`;
+//!   - `GET /api/bot/game/stream/ID`: NDJSON, `gameFull` then a `gameState` a change and the
+//!     players' `chatLine`s, until the game ends;
+//!   - `POST /api/bot/game/ID/move/MOVE[?ply=N]`, `…/resign`, `…/chat` `{"text"}`.
+//! - With scope `challenge:write`, `POST /api/games` makes a game as the token's account (a bot
+//!   challenges another).
+//!
+//! A challenge to a bot is a game of kind `bot` addressed to its account (`challenged`): only
+//! that account may take the free seat. A bot's seats are marked `"bot": true` wherever a seat is
+//! shown. Bots and people play rated games together; no engine helps the person meanwhile, as in
+//! any game between two seats held by accounts.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{broadcast, mpsc};
+
+use crate::app::{App, hash, new_secret};
+use crate::message::{ask, perform};
+use crate::request::{ApiError, ApiResult, body, client_address, signed_in};
+use crate::room::{Action, Actor, Command, STATE_PREFIX, Subscription};
+use crate::store::{GameRow, TokenRow, User, now_ms};
+
+/// What a token may be allowed to do.
+pub const SCOPES: [&str; 2] = [PLAY, CHALLENGE];
+
+/// Play as a bot: its events, its games, its moves and chat.
+pub const PLAY: &str = "bot:play";
+
+/// Make games (challenges) as the account.
+pub const CHALLENGE: &str = "challenge:write";
+
+/// The tokens an account may hold at once.
+const TOKENS: i64 = 20;
+
+/// The event streams a bot may hold open at once on a server (a program restarting may hold
+/// its old one a moment).
+const STREAMS: usize = 2;
+
+/// How often a bot's event stream looks for challenges and games.
+const POLL: Duration = Duration::from_millis(400);
+
+/// An empty line this often keeps a stream open through the server's and proxies' timeouts.
+const KEEP_ALIVE: Duration = Duration::from_secs(4);
+
+/// The bots, as this server knows them.
+#[derive(Debug, Default)]
+pub struct Registry {
+    /// Every bot account's id (read again every few seconds: an account becomes a bot once).
+    ids: RwLock<Arc<HashSet<String>>>,
+    /// The event streams open on this server, by account.
+    streams: Mutex<HashMap<String, usize>>,
+}
+
+impl Registry {
+    /// Whether account `user` is a bot's.
+    pub fn contains(&self, user: &str) -> bool {
+        self.ids.read().unwrap_or_else(|p| p.into_inner()).contains(user)
+    }
+
+    fn set(&self, ids: HashSet<String>) {
+        *self.ids.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(ids);
+    }
+
+    /// An event stream opened for `user`, if it has fewer than [`STREAMS`].
+    fn open(self: &Arc<Self>, user: &str) -> Option<StreamGuard> {
+        let mut streams = self.streams.lock().unwrap_or_else(|p| p.into_inner());
+        let open = streams.entry(user.to_owned()).or_default();
+        if *open >= STREAMS {
+            return None;
+        }
+        *open += 1;
+        Some(StreamGuard { registry: Arc::clone(self), user: user.to_owned() })
+    }
+}
+
+/// An event stream counted until dropped.
+struct StreamGuard {
+    registry: Arc<Registry>,
+    user: String,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let mut streams = self.registry.streams.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(open) = streams.get_mut(&self.user) {
+            *open -= 1;
+            if *open == 0 {
+                streams.remove(&self.user);
+            }
+        }
+    }
+}
+
+/// Reads the bot accounts again, now and every few seconds.
+pub async fn keep_reading(app: App) {
+    loop {
+        if let Err(e) = read(&app).await {
+            tracing::error!("bots: {e}");
+        }
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    }
+}
+
+/// Reads the bot accounts again.
+pub async fn read(app: &App) -> Result<(), sqlx::Error> {
+    app.bots.set(app.store.bot_ids().await?);
+    Ok(())
+}
+
+/// The token of a request's `Authorization: Bearer` header, if it has one.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (kind, token) = value.split_once(' ')?;
+    kind.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// Who a token acts for.
+#[derive(Clone, Debug)]
+pub struct Holder {
+    pub user: User,
+    pub bot: bool,
+    pub token: String,
+}
+
+impl Holder {
+    /// The holder as a room knows a player: by account (its seats are the account's).
+    pub fn actor(&self) -> Actor {
+        Actor { secret: hash(&format!("token:{}", self.user.id)), user: Some(self.user.clone()) }
+    }
+}
+
+fn unauthorized(message: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "token", message)
+}
+
+/// The holder of the request's token, which must allow `scope`.
+pub async fn holder(app: &App, headers: &HeaderMap, scope: &str) -> Result<Holder, ApiError> {
+    let Some(token) = bearer(headers) else {
+        return Err(unauthorized("this needs a personal API token: Authorization: Bearer TOKEN"));
+    };
+    let found = app.store.token_user(&hash(token)).await.map_err(failed)?;
+    let Some((user, row, bot)) = found else {
+        return Err(unauthorized("no such token, or it was revoked"));
+    };
+    if !row.scopes.split(' ').any(|s| s == scope) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "scope",
+            format!("this token was not given the scope {scope}"),
+        ));
+    }
+    Ok(Holder { user, bot, token: row.id })
+}
+
+/// The holder of the request's token of scope `bot:play`, whose account must be a bot.
+async fn bot(app: &App, headers: &HeaderMap) -> Result<Holder, ApiError> {
+    let holder = holder(app, headers, PLAY).await?;
+    if !holder.bot {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not_bot",
+            "this account is not a bot: POST /api/bot/account/upgrade makes it one",
+        ));
+    }
+    Ok(holder)
+}
+
+fn failed(e: sqlx::Error) -> ApiError {
+    tracing::error!("bots: {e}");
+    ApiError::unavailable("try again")
+}
+
+async fn account(app: &App, headers: &HeaderMap) -> Result<User, ApiError> {
+    signed_in(app, headers)
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to manage tokens"))
+}
+
+fn token_json(row: &TokenRow) -> Value {
+    json!({
+        "id": row.id, "description": row.description,
+        "scopes": row.scopes.split(' ').collect::<Vec<_>>(),
+        "created_at": row.created_at, "used_at": row.used_at, "revoked_at": row.revoked_at,
+    })
+}
+
+/// `GET /api/account/tokens`: the account's tokens (never the tokens themselves).
+pub async fn tokens(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    let user = account(&app, &headers).await?;
+    let rows = app.store.tokens_of(&user.id).await.map_err(failed)?;
+    Ok(Json(json!({
+        "tokens": rows.iter().map(token_json).collect::<Vec<_>>(),
+        "scopes": SCOPES,
+        "bot": app.bots.contains(&user.id),
+    }))
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewToken {
+    description: String,
+    scopes: Vec<String>,
+}
+
+/// `POST /api/account/tokens`: a new token, shown this once.
+pub async fn create_token(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+    let new: NewToken = body(&headers, &bytes)?;
+    let user = account(&app, &headers).await?;
+    let description = crate::chat::clean(&new.description)
+        .ok()
+        .filter(|d| d.chars().count() <= 60)
+        .ok_or_else(|| ApiError::bad("a token's description has 1 to 60 characters"))?;
+    let mut scopes: Vec<&str> = Vec::new();
+    for scope in &new.scopes {
+        let Some(known) = SCOPES.iter().find(|s| *s == scope) else {
+            return Err(ApiError::bad(format!(
+                "no scope `{scope}`: the scopes are {}",
+                SCOPES.join(", ")
+            )));
+        };
+        if !scopes.contains(known) {
+            scopes.push(known);
+        }
+    }
+    if scopes.is_empty() {
+        return Err(ApiError::bad("a token needs at least one scope"));
+    }
+    if app.store.live_tokens(&user.id).await.map_err(failed)? >= TOKENS {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "too_many_tokens",
+            format!("an account holds at most {TOKENS} tokens: revoke some first"),
+        ));
+    }
+    // `awe_` and 128 random bits: a token is told from a password at a glance.
+    let token = format!("awe_{}", new_secret());
+    let row = TokenRow {
+        id: new_secret()[..12].to_owned(),
+        user: user.id.clone(),
+        description,
+        scopes: scopes.join(" "),
+        created_at: now_ms(),
+        used_at: None,
+        revoked_at: None,
+    };
+    app.store.create_token(&row, &hash(&token)).await.map_err(failed)?;
+    let mut answer = token_json(&row);
+    answer["token"] = json!(token);
+    Ok(Json(answer).into_response())
+}
+
+/// `POST /api/account/tokens/ID/revoke`: the token is refused from now on.
+pub async fn revoke_token(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let user = account(&app, &headers).await?;
+    if !app.store.revoke_token(&user.id, &id).await.map_err(failed)? {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such token"));
+    }
+    Ok(Json(json!({ "revoked": id })).into_response())
+}
+
+/// `GET /api/bot/account`: who the token plays as.
+pub async fn whoami(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    let holder = holder(&app, &headers, PLAY).await?;
+    Ok(Json(json!({ "name": holder.user.name, "bot": holder.bot })).into_response())
+}
+
+/// `POST /api/bot/account/upgrade`: the account becomes a bot.
+pub async fn upgrade(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    let holder = holder(&app, &headers, PLAY).await?;
+    if !holder.bot && !app.store.make_bot(&holder.user.id).await.map_err(failed)? {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "played",
+            "an account that has played games stays a person's: make a new account for the bot",
+        ));
+    }
+    read(&app).await.map_err(failed)?;
+    Ok(Json(json!({ "name": holder.user.name, "bot": true })).into_response())
+}
+
+/// A stream of NDJSON lines, fed by a task until it ends or the client leaves.
+fn ndjson(lines: mpsc::Receiver<String>) -> Response {
+    let stream = futures_util::stream::unfold(lines, |mut lines| async move {
+        let line = lines.recv().await?;
+        Some((Ok::<_, std::convert::Infallible>(line), lines))
+    });
+    Response::builder()
+        .header(header::CONTENT_TYPE, "application/x-ndjson")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(Body::from_stream(stream))
+        .unwrap_or_default()
+}
+
+/// A line of a stream: the JSON and its newline.
+fn line(value: Value) -> String {
+    format!("{value}\n")
+}
+
+/// A game as a bot's events describe it.
+fn game_event(app: &App, row: &GameRow, me: &str) -> Value {
+    let side = row.seats.iter().position(|s| s.user.as_deref() == Some(me));
+    let opponent = match side {
+        Some(i) => &row.seats[1 - i],
+        None => row.seats.iter().find(|s| s.user.as_deref() != Some(me)).unwrap_or(&row.seats[0]),
+    };
+    let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
+    // The side the bot gets: its seat, or in a challenge the free one.
+    let side = side.or_else(|| row.seats.iter().position(|s| s.secret.is_none()));
+    let side_name = side
+        .zip(serde_json::from_str::<crate::spec::Spec>(&row.spec).ok())
+        .map(|(i, spec)| crate::room::side_name(&spec, awe_game::Side::ALL[i]));
+    json!({
+        "id": row.id, "spec": spec, "rated": row.rated, "clock": crate::lobby::clock_json(row),
+        "color": side_name,
+        "opponent": {
+            "name": opponent.name,
+            "bot": opponent.user.as_deref().is_some_and(|u| app.bots.contains(u)),
+        },
+    })
+}
+
+/// `GET /api/bot/stream/event`: the bot's challenges and games as they come.
+pub async fn events(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    let holder = bot(&app, &headers).await?;
+    let Some(guard) = app.bots.open(&holder.user.id) else {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many",
+            format!("a bot listens on at most {STREAMS} event streams at once"),
+        ));
+    };
+    let _ = app.store.token_used(&holder.token).await;
+    let (send, lines) = mpsc::channel(64);
+    tokio::spawn(async move {
+        let _guard = guard;
+        let me = holder.user.id.clone();
+        let mut challenges: HashSet<String> = HashSet::new();
+        let mut games: HashSet<String> = HashSet::new();
+        let mut said = tokio::time::Instant::now();
+        let mut seen: Option<tokio::time::Instant> = None;
+        loop {
+            if seen.is_none_or(|at| at.elapsed() >= Duration::from_secs(10)) {
+                let _ = app.store.bot_seen(&me).await;
+                if seen.is_none() {
+                    // Online from now: the lobby lists it.
+                    app.lobby_changed();
+                }
+                seen = Some(tokio::time::Instant::now());
+            }
+            let mut out = Vec::new();
+            match (app.store.challenges_to(&me).await, app.store.playing_of(&me, 200).await) {
+                (Ok(waiting), Ok(playing)) => {
+                    let now: HashSet<String> = playing.iter().map(|g| g.id.clone()).collect();
+                    for row in &playing {
+                        if games.insert(row.id.clone()) {
+                            out.push(
+                                json!({ "type": "gameStart", "game": game_event(&app, row, &me) }),
+                            );
+                        }
+                    }
+                    for id in games.difference(&now).cloned().collect::<Vec<_>>() {
+                        games.remove(&id);
+                        out.push(json!({ "type": "gameFinish", "game": { "id": id } }));
+                    }
+                    let open: HashSet<String> = waiting.iter().map(|g| g.id.clone()).collect();
+                    for row in &waiting {
+                        if challenges.insert(row.id.clone()) {
+                            out.push(json!({ "type": "challenge", "challenge": game_event(&app, row, &me) }));
+                        }
+                    }
+                    for id in challenges.difference(&open).cloned().collect::<Vec<_>>() {
+                        challenges.remove(&id);
+                        if !now.contains(&id) {
+                            out.push(
+                                json!({ "type": "challengeCanceled", "challenge": { "id": id } }),
+                            );
+                        }
+                    }
+                }
+                (Err(e), _) | (_, Err(e)) => tracing::error!("bot events: {e}"),
+            }
+            if out.is_empty() && said.elapsed() >= KEEP_ALIVE {
+                if send.send("\n".to_owned()).await.is_err() {
+                    return;
+                }
+                said = tokio::time::Instant::now();
+            }
+            for event in out {
+                if send.send(line(event)).await.is_err() {
+                    return;
+                }
+                said = tokio::time::Instant::now();
+            }
+            tokio::select! {
+                () = app.shutdown.stopped() => return,
+                () = send.closed() => return,
+                () = tokio::time::sleep(POLL) => {}
+            }
+        }
+    });
+    Ok(ndjson(lines))
+}
+
+async fn room(app: &App, id: &str) -> Result<crate::room::Handle, ApiError> {
+    app.room(id).await.map_err(ApiError::unavailable)?.ok_or_else(ApiError::not_found)
+}
+
+/// `POST /api/bot/challenge/ID/accept`: the bot takes the seat it was offered.
+pub async fn accept(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let holder = bot(&app, &headers).await?;
+    let handle = room(&app, &id).await?;
+    let actor = holder.actor();
+    ask(&handle, |reply| Command::Join { actor, invite: None, name: None, reply })
+        .await?
+        .map_err(ApiError::refused)?;
+    app.lobby_changed();
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+/// `POST /api/bot/challenge/ID/decline`.
+pub async fn decline(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let holder = bot(&app, &headers).await?;
+    let handle = room(&app, &id).await?;
+    let user = holder.user.id.clone();
+    ask(&handle, |reply| Command::Decline { user, reply }).await?.map_err(ApiError::refused)?;
+    app.lobby_changed();
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+/// `GET /api/bot/game/stream/ID`: the game as it goes, for a bot seated in it.
+pub async fn game_stream(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let holder = bot(&app, &headers).await?;
+    let handle = room(&app, &id).await?;
+    let actor = Some(holder.actor());
+    let subscription = ask(&handle, |reply| Command::Subscribe { actor, reply }).await?;
+    let Some(side) = subscription.you else {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "no_seat", "the bot has no seat here"));
+    };
+    let _ = app.store.token_used(&holder.token).await;
+    let you = crate::room::side_in_state(&subscription.state, side);
+    let (send, lines) = mpsc::channel(64);
+    tokio::spawn(async move {
+        let Subscription { state, mut events, .. } = subscription;
+        let mut chat = app.chat.subscribe(&crate::chat::game_channel(&id, true));
+        let Some(first) = state_line("gameFull", &state, you) else { return };
+        if send.send(first).await.is_err() {
+            return;
+        }
+        let mut over = is_over(&state);
+        while !over {
+            let next = tokio::select! {
+                () = app.shutdown.stopped() => return,
+                () = send.closed() => return,
+                () = tokio::time::sleep(KEEP_ALIVE) => "\n".to_owned(),
+                event = events.recv() => match event {
+                    Ok(state) => {
+                        over = is_over(&state);
+                        match state_line("gameState", &state, you) { Some(l) => l, None => continue }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let actor = Some(holder.actor());
+                        let Ok(again) = ask(&handle, |reply| Command::Subscribe { actor, reply }).await else { return };
+                        events = again.events;
+                        over = is_over(&again.state);
+                        match state_line("gameState", &again.state, you) { Some(l) => l, None => continue }
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                chat_line = chat.recv() => match chat_line {
+                    Ok(text) => match serde_json::from_str::<Value>(&text) {
+                        Ok(value) => line(json!({ "type": "chatLine", "line": value["line"] })),
+                        Err(_) => continue,
+                    },
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+            };
+            if send.send(next).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(ndjson(lines))
+}
+
+/// A room's state (`{"t":"state","game":…}`) as a line of a game stream.
+fn state_line(kind: &str, state: &str, you: Option<&str>) -> Option<String> {
+    let game = state.strip_prefix(STATE_PREFIX)?.strip_suffix('}')?;
+    let you = serde_json::to_string(&you).ok()?;
+    Some(format!("{{\"type\":\"{kind}\",\"you\":{you},\"game\":{game}}}\n"))
+}
+
+/// Whether a room's state is of a game that ended (or a challenge withdrawn).
+fn is_over(state: &str) -> bool {
+    let game = state.strip_prefix(STATE_PREFIX).and_then(|g| g.strip_suffix('}'));
+    let status = game
+        .and_then(|g| serde_json::from_str::<Value>(g).ok())
+        .and_then(|g| g["status"].as_str().map(str::to_owned));
+    matches!(status.as_deref(), Some("over" | "cancelled"))
+}
+
+#[derive(Deserialize)]
+pub struct MoveQuery {
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// `POST /api/bot/game/ID/move/MOVE`: the bot's move (after `ply` moves, if given: a move sent
+/// for a position that is gone is refused as stale).
+pub async fn play(
+    State(app): State<App>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    Path((id, text)): Path<(String, String)>,
+    Query(query): Query<MoveQuery>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let holder = bot(&app, &headers).await?;
+    let handle = room(&app, &id).await?;
+    let ply = match query.ply {
+        Some(ply) => ply,
+        None => ask(&handle, |reply| Command::Game { reply }).await?.0.plies(),
+    };
+    let address = client_address(&app, &headers, peer);
+    perform(&app, &handle, holder.actor(), Action::Move { ply, text }, &address).await?;
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+/// `POST /api/bot/game/ID/resign`.
+pub async fn resign(
+    State(app): State<App>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let holder = bot(&app, &headers).await?;
+    let handle = room(&app, &id).await?;
+    let address = client_address(&app, &headers, peer);
+    perform(&app, &handle, holder.actor(), Action::Resign, &address).await?;
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Say {
+    text: String,
+}
+
+/// `POST /api/bot/game/ID/chat` `{"text"}`: a line in the players' channel.
+pub async fn chat(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let say: Say = body(&headers, &bytes)?;
+    let holder = bot(&app, &headers).await?;
+    let handle = room(&app, &id).await?;
+    let actor = Some(holder.actor());
+    let seated = ask(&handle, |reply| Command::Subscribe { actor, reply }).await?.you.is_some();
+    if !seated {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "no_seat", "the bot has no seat here"));
+    }
+    crate::chat::post_as(&app, holder.user, crate::chat::game_channel(&id, true), &say.text).await
+}

@@ -1,0 +1,433 @@
+//! Puzzles on the site: made from the site's finished games or the engine's self-play
+//! (`awe puzzles generate`), each a position where the side to move wins within a few plies by
+//! one move only ([`awe_search::puzzle`], every claim proved by the plain search), tagged by
+//! theme; solved on the puzzle page, the player's and the puzzle's ratings moved by the first try.
+//!
+//! - `GET /api/puzzles/next?game=G`: a puzzle of game G the reader has not tried, near their
+//!   puzzle rating.
+//! - `GET /api/puzzles/ID`: that puzzle.
+//! - `POST /api/puzzles/ID/move` `{"step","move"}`: the reader's move at step `step` (0 for the
+//!   first): right or wrong; if right, the reply and the state after it, or the end of the line.
+//!
+//! The page is shown the position and whose move it is, never the solution, until the try ends.
+
+use awe_game::{Game, Position, Termination};
+use awe_players::Playable;
+use awe_search::{Searcher, puzzle};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::app::App;
+use crate::limits::Kind;
+use crate::model::{Match, WebGame};
+use crate::request::{ApiError, ApiResult, body, client_address, signed_in};
+use crate::spec::Spec;
+use crate::store::{PuzzleRow, now_ms};
+
+/// The depth the engine searches each position at, looking for announced wins.
+pub const DEPTH: u32 = 9;
+
+/// The longest win a puzzle of each game asks for, in plies (the plain search that proves it
+/// grows as the moves to this power: Awechec's chess moves are many).
+pub fn max_plies(game: &Match) -> u32 {
+    match game {
+        Match::Awele(_) => puzzle::MAX_PLIES,
+        Match::Awithlaknannai(_) => 5,
+        Match::Awechec(_) => 3,
+    }
+}
+
+/// A puzzle found in a game, before it is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The moves from the start to the puzzle's position.
+    pub moves: Vec<String>,
+    pub position: String,
+    /// The solver's move, the reply, … as texts.
+    pub solution: Vec<String>,
+    pub plies: u32,
+    pub themes: Vec<&'static str>,
+}
+
+/// The themes of a line of each game.
+pub trait Themes: WebGame {
+    /// The themes of `line` (the solver's move, the reply, …) played from the current position
+    /// of `game`.
+    fn themes(game: &Game<Self>, line: &[Self::Move]) -> Vec<&'static str>;
+}
+
+/// Plays `line` in a copy of `game`: the positions before each move, and the game after.
+fn along<P: Position>(game: &Game<P>, line: &[P::Move]) -> (Vec<P>, Game<P>) {
+    let mut game = game.clone();
+    let mut before = Vec::new();
+    for &mv in line {
+        before.push(game.current().clone());
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    (before, game)
+}
+
+impl Themes for awe_awele::Position {
+    fn themes(game: &Game<Self>, line: &[Self::Move]) -> Vec<&'static str> {
+        let (before, after) = along(game, line);
+        let mut themes = Vec::new();
+        let solver = before.iter().zip(line).step_by(2);
+        if before
+            .iter()
+            .step_by(2)
+            .any(|p| awe_awele::Pit::ALL.into_iter().any(|pit| p.is_grand_slam(pit)))
+        {
+            themes.push("grand-slam");
+        }
+        if after.outcome().is_some_and(|o| o.termination == Termination::NoLegalMove) {
+            themes.push("starvation");
+        }
+        if solver.clone().any(|(p, &pit)| (2..=3).contains(&p.pits_taken(pit).len())) {
+            themes.push("capture-2-3");
+        }
+        if solver.clone().any(|(p, &pit)| p.board().seeds(pit) >= 12) {
+            themes.push("kroo");
+        }
+        themes
+    }
+}
+
+impl Themes for awe_awithlaknannai::Position {
+    fn themes(game: &Game<Self>, line: &[Self::Move]) -> Vec<&'static str> {
+        let (before, _) = along(game, line);
+        let mut themes = Vec::new();
+        if line.iter().step_by(2).any(|mv| mv.captured().count_ones() >= 2) {
+            themes.push("capture-chain");
+        }
+        // A reply that was the only move, and a capture: the solver forced the chain.
+        let forced = before.iter().zip(line).skip(1).step_by(2).any(|(p, mv)| {
+            let mut moves = <Self as Position>::MoveList::default();
+            p.legal_moves(&mut moves);
+            moves.len() == 1 && mv.is_capture()
+        });
+        if forced {
+            themes.push("forced-chain");
+        }
+        themes
+    }
+}
+
+impl Themes for awe_awechec::Position {
+    fn themes(game: &Game<Self>, line: &[Self::Move]) -> Vec<&'static str> {
+        use awe_awechec::{Action, Decision};
+        let (_, after) = along(game, line);
+        let mut themes = Vec::new();
+        let mated = matches!(
+            after.current().step(),
+            awe_awechec::Step::Over(ending) if ending.reason == awe_awechec::EndReason::Checkmate
+        );
+        let decides = line.iter().any(|a| matches!(a, Action::Decide(_)));
+        if mated && decides {
+            themes.push("power-mate");
+        }
+        if line.iter().any(|a| matches!(a, Action::Decide(Decision::Null))) {
+            themes.push("null-move");
+        }
+        if decides {
+            themes.push("decision");
+        }
+        themes
+    }
+}
+
+/// The best puzzle of a game (the longest line, the earliest of those): every position from the
+/// fourth ply on searched by one searcher kept along the game.
+pub fn from_game<P: Themes>(game: &Game<P>, depth: u32, max_plies: u32) -> Option<Candidate> {
+    let mut searcher = Searcher::new(P::evaluator(game.start()), 8);
+    let mut replay = Game::new(game.start().clone());
+    let mut best: Option<Candidate> = None;
+    let moves = game.moves();
+    for ply in 0..=moves.len() {
+        if ply >= 4
+            && replay.outcome().is_none()
+            && let Some(found) = puzzle::find(&replay, &mut searcher, depth, max_plies)
+            && best.as_ref().is_none_or(|b| found.line.len() > b.solution.len())
+        {
+            best = Some(candidate(&replay, &found));
+        }
+        let Some(&mv) = moves.get(ply) else { break };
+        if replay.play(mv).is_err() {
+            break;
+        }
+    }
+    best
+}
+
+/// A found puzzle as texts.
+fn candidate<P: Themes>(game: &Game<P>, found: &puzzle::Found<P::Move>) -> Candidate {
+    let moves: Vec<String> = game
+        .positions()
+        .iter()
+        .zip(game.moves())
+        .map(|(position, &mv)| position.move_text(mv))
+        .collect();
+    let (before, _) = along(game, &found.line);
+    let solution = before.iter().zip(&found.line).map(|(p, &mv)| p.move_text(mv)).collect();
+    Candidate {
+        moves,
+        position: game.current().position_text(),
+        solution,
+        plies: found.plies,
+        themes: P::themes(game, &found.line),
+    }
+}
+
+/// The best puzzle of a stored game of any kind.
+pub fn from_match(game: &Match, depth: u32) -> Option<Candidate> {
+    let most = max_plies(game);
+    match game {
+        Match::Awele(g) => from_game(g, depth, most),
+        Match::Awithlaknannai(g) => from_game(g, depth, most),
+        Match::Awechec(g) => from_game(g, depth, most),
+    }
+}
+
+/// A candidate as the database keeps it, rated as a newcomer.
+pub fn row(spec: &Spec, found: &Candidate, source: Option<String>) -> Option<PuzzleRow> {
+    let category = spec.category().ok().flatten()?;
+    let game = category.split(':').next()?.to_owned();
+    let fresh = crate::rating::Rating::default();
+    Some(PuzzleRow {
+        id: crate::app::new_id(),
+        game,
+        category,
+        spec: serde_json::to_string(spec).ok()?,
+        moves: serde_json::to_string(&found.moves).ok()?,
+        position: found.position.clone(),
+        solution: serde_json::to_string(&found.solution).ok()?,
+        plies: found.plies as i64,
+        themes: found.themes.join(" "),
+        source,
+        rating: fresh.rating,
+        deviation: fresh.deviation,
+        volatility: fresh.volatility,
+        attempts: 0,
+        solved: 0,
+        created_at: now_ms(),
+    })
+}
+
+/// A stored puzzle's game, at its position.
+fn replay(row: &PuzzleRow) -> Result<(Spec, Match, Vec<String>), String> {
+    let spec: Spec = serde_json::from_str(&row.spec).map_err(|e| e.to_string())?;
+    let moves: Vec<String> = serde_json::from_str(&row.moves).map_err(|e| e.to_string())?;
+    let solution: Vec<String> = serde_json::from_str(&row.solution).map_err(|e| e.to_string())?;
+    let mut game = Match::new(&spec, None).map_err(|e| e.0)?;
+    for text in &moves {
+        game.play(text).map_err(|e| e.0)?;
+    }
+    Ok((spec, game, solution))
+}
+
+/// What a board is given to draw a game's position: the board, the position, the legal moves,
+/// the last move and the position before it.
+fn board_state(game: &Match) -> Value {
+    let (position, last, before) = crate::model::each!(game, g => (
+        WebGame::view(g.current()),
+        g.last_move().map(|(before, mv)| WebGame::move_view(before, mv)),
+        g.last_move().map(|(before, _)| WebGame::view(before)),
+    ));
+    json!({
+        "board": crate::model::board_view(game),
+        "position": position,
+        "legal": game.legal(),
+        "last": last,
+        "before": before,
+    })
+}
+
+fn failed(e: sqlx::Error) -> ApiError {
+    tracing::error!("puzzles: {e}");
+    ApiError::unavailable("try again")
+}
+
+fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such puzzle")
+}
+
+/// A puzzle as the page gets it: its position, not its solution.
+fn view(row: &PuzzleRow) -> Result<Value, ApiError> {
+    let (spec, game, _) = replay(row).map_err(|e| {
+        tracing::error!("puzzle {}: {e}", row.id);
+        ApiError::unavailable("this puzzle cannot be shown")
+    })?;
+    let color = crate::model::each!(&game, g => g.current().turn());
+    Ok(json!({
+        "id": row.id, "game": row.game, "spec": spec,
+        "color": crate::room::side_name(&spec, color),
+        "plies": row.plies, "rating": row.rating.round(),
+        "themes": row.themes.split_whitespace().collect::<Vec<_>>(),
+        "source": row.source, "attempts": row.attempts, "solved": row.solved,
+        "state": board_state(&game),
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    game: String,
+}
+
+/// `GET /api/puzzles/next?game=G`.
+pub async fn next(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Query(query): Query<NextQuery>,
+) -> ApiResult {
+    if !["awele", "awithlaknannai", "awechec"].contains(&query.game.as_str()) {
+        return Err(ApiError::bad("game: awele, awithlaknannai or awechec"));
+    }
+    let user = signed_in(&app, &headers).await?;
+    let category = format!("puzzle:{}", query.game);
+    let you = match &user {
+        Some(user) => Some(app.store.puzzle_rating(&user.id, &category).await.map_err(failed)?),
+        None => None,
+    };
+    let near = you.map_or(1500.0, |r| r.rating);
+    let rows = app
+        .store
+        .puzzles_near(&query.game, user.as_ref().map(|u| u.id.as_str()), near, 10)
+        .await
+        .map_err(failed)?;
+    // One of the nearest, so that two players of a rating do not all get the same.
+    let chosen = if rows.is_empty() { None } else { rows.get(rand::random_range(0..rows.len())) };
+    let puzzle = chosen.map(view).transpose()?;
+    Ok(Json(json!({
+        "puzzle": puzzle,
+        "you": you.map(|r| json!({ "rating": r.rating.round(), "provisional": r.is_provisional() })),
+    }))
+    .into_response())
+}
+
+/// `GET /api/puzzles/ID`.
+pub async fn show(State(app): State<App>, Path(id): Path<String>) -> ApiResult {
+    let row = app.store.puzzle(&id).await.map_err(failed)?.ok_or_else(not_found)?;
+    Ok(Json(json!({ "puzzle": view(&row)? })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Try {
+    step: usize,
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/puzzles/ID/move`.
+pub async fn play(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let tried: Try = body(&headers, &bytes)?;
+    let address = client_address(&app, &headers, peer);
+    app.limits.check(Kind::Puzzle, &address).map_err(|w| ApiError::too_many(w, "puzzle moves"))?;
+    let row = app.store.puzzle(&id).await.map_err(failed)?.ok_or_else(not_found)?;
+    let (_, mut game, solution) = replay(&row).map_err(|e| {
+        tracing::error!("puzzle {id}: {e}");
+        ApiError::unavailable("this puzzle cannot be played")
+    })?;
+    let at = tried.step * 2;
+    if at >= solution.len() {
+        return Err(ApiError::bad(format!(
+            "step: this puzzle has {} steps",
+            solution.len() / 2 + 1
+        )));
+    }
+    // The line up to the step, then the move: the same move as the solution's, however written.
+    for text in &solution[..at] {
+        game.play(text).map_err(|e| ApiError::unavailable(e.0))?;
+    }
+    let expected = game.move_key(&solution[at]);
+    let given = game.move_key(&tried.text);
+    if given.is_none() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "illegal",
+            format!("`{}` is not a legal move here", tried.text),
+        ));
+    }
+    let correct = given == expected;
+    let done = !correct || at + 1 >= solution.len();
+    let mut reply = None;
+    let mut state = None;
+    if correct {
+        game.play(&solution[at]).map_err(|e| ApiError::unavailable(e.0))?;
+        if let Some(text) = solution.get(at + 1) {
+            game.play(text).map_err(|e| ApiError::unavailable(e.0))?;
+            reply = Some(text.clone());
+        }
+        state = Some(board_state(&game));
+    }
+    let mut rating = None;
+    let mut tried_before = false;
+    let mut puzzle_rating = None;
+    if done && let Some(user) = signed_in(&app, &headers).await? {
+        let category = format!("puzzle:{}", row.game);
+        match app.store.try_puzzle(&user.id, &row.id, &category, correct).await.map_err(failed)? {
+            Some(t) => {
+                let before = t.before.rating.round() as i64;
+                let after = t.after.rating.round() as i64;
+                rating = Some(json!({
+                    "before": before, "after": after, "diff": after - before,
+                    "provisional": t.after.is_provisional(),
+                }));
+                puzzle_rating = Some(t.puzzle.rating.round());
+            }
+            None => tried_before = true,
+        }
+    }
+    Ok(Json(json!({
+        "correct": correct, "done": done, "reply": reply, "state": state,
+        "solution": done.then_some(&solution),
+        "rating": rating, "tried_before": tried_before, "puzzle_rating": puzzle_rating,
+    }))
+    .into_response())
+}
+
+/// A game of the engine against itself from the usual start of `spec`: a random opening, then
+/// the engine's moves (awe level 3, a few milliseconds a move), one in five a random move, so
+/// that mistakes leave wins to find.
+pub fn self_play(spec: &Spec, seed: u64) -> Result<Match, String> {
+    let start = Match::new(spec, None).map_err(|e| e.0)?;
+    Ok(match start {
+        Match::Awele(g) => Match::Awele(play_itself(g, seed)?),
+        Match::Awithlaknannai(g) => Match::Awithlaknannai(play_itself(g, seed)?),
+        Match::Awechec(g) => Match::Awechec(play_itself(g, seed)?),
+    })
+}
+
+fn play_itself<P: Playable>(start: Game<P>, seed: u64) -> Result<Game<P>, String> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let opening = rng.random_range(2..10);
+    let mut game = awe_game::playout::random_game(start.start().clone(), &mut rng, opening);
+    let dialect = awe_players::ugi::Dialect::ugi();
+    let mut engine = awe_players::Player::parse_with("awe:3", game.start(), seed, &dialect)
+        .map_err(|e| e.to_string())?;
+    while game.outcome().is_none() && game.moves().len() < 300 {
+        let mv = if rng.random_bool(0.2) {
+            game.current().random_move(&mut rng)
+        } else {
+            engine.choose(&game, std::time::Duration::from_millis(5)).ok()
+        };
+        let Some(mv) = mv else { break };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    Ok(game)
+}

@@ -1,0 +1,282 @@
+//! What the database keeps of puzzles: the puzzles with their ratings, each account's first try
+//! at each (the one that counts), and which finished games the generator has looked at.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{Error, GameRow, Store, game_row, now_ms};
+use crate::rating::Rating;
+
+/// A puzzle as stored.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleRow {
+    pub id: String,
+    pub game: String,
+    pub category: String,
+    pub spec: String,
+    /// The moves from the usual start to the position, a JSON array of texts.
+    pub moves: String,
+    pub position: String,
+    /// The solver's move, the reply, … a JSON array of texts.
+    pub solution: String,
+    pub plies: i64,
+    pub themes: String,
+    pub source: Option<String>,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub attempts: i64,
+    pub solved: i64,
+    pub created_at: i64,
+}
+
+impl PuzzleRow {
+    pub fn rating(&self) -> Rating {
+        Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility }
+    }
+}
+
+fn puzzle_row(row: &AnyRow) -> Result<PuzzleRow, Error> {
+    Ok(PuzzleRow {
+        id: row.try_get("id")?,
+        game: row.try_get("game")?,
+        category: row.try_get("category")?,
+        spec: row.try_get("spec")?,
+        moves: row.try_get("moves")?,
+        position: row.try_get("position")?,
+        solution: row.try_get("solution")?,
+        plies: row.try_get("plies")?,
+        themes: row.try_get("themes")?,
+        source: row.try_get("source")?,
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+        attempts: row.try_get("attempts")?,
+        solved: row.try_get("solved")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+/// What a try changed: the account's rating before and its change, the puzzle's after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tried {
+    pub before: Rating,
+    pub after: Rating,
+    pub puzzle: Rating,
+}
+
+impl Store {
+    /// Keeps a new puzzle; whether it was new (one a position and rules).
+    pub async fn add_puzzle(&self, puzzle: &PuzzleRow) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query(
+            "INSERT INTO puzzles (id, game, category, spec, moves, position, solution, plies, \
+             themes, source, rating, deviation, volatility, created_at) VALUES ($1, $2, $3, $4, \
+             $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (category, position) DO \
+             NOTHING",
+        )
+        .bind(&puzzle.id)
+        .bind(&puzzle.game)
+        .bind(&puzzle.category)
+        .bind(&puzzle.spec)
+        .bind(&puzzle.moves)
+        .bind(&puzzle.position)
+        .bind(&puzzle.solution)
+        .bind(puzzle.plies)
+        .bind(&puzzle.themes)
+        .bind(&puzzle.source)
+        .bind(puzzle.rating)
+        .bind(puzzle.deviation)
+        .bind(puzzle.volatility)
+        .bind(puzzle.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// A puzzle by its id.
+    pub async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>, Error> {
+        let row = sqlx::query("SELECT * FROM puzzles WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(puzzle_row).transpose()
+    }
+
+    /// Every puzzle, for the generator's checks and the tests (at most `limit`).
+    pub async fn puzzles(&self, limit: i64) -> Result<Vec<PuzzleRow>, Error> {
+        let rows = sqlx::query("SELECT * FROM puzzles ORDER BY created_at, id LIMIT $1")
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(puzzle_row).collect()
+    }
+
+    /// Puzzles of `game` that `user` (an account's id, or none) has not tried, the nearest to
+    /// `rating` first (at most `limit`).
+    pub async fn puzzles_near(
+        &self,
+        game: &str,
+        user: Option<&str>,
+        rating: f64,
+        limit: i64,
+    ) -> Result<Vec<PuzzleRow>, Error> {
+        let rows = sqlx::query(
+            "SELECT * FROM puzzles WHERE game = $1 AND NOT EXISTS (SELECT 1 FROM \
+             puzzle_attempts WHERE puzzle_attempts.user_id = $2 AND puzzle_attempts.puzzle_id = \
+             puzzles.id) ORDER BY ABS(rating - $3), id LIMIT $4",
+        )
+        .bind(game)
+        .bind(user.unwrap_or(""))
+        .bind(rating)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(puzzle_row).collect()
+    }
+
+    /// An account's puzzle rating in `category` (`puzzle:GAME`), a newcomer's if none.
+    pub async fn puzzle_rating(&self, user: &str, category: &str) -> Result<Rating, Error> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility FROM ratings WHERE user_id = $1 AND category = $2",
+        )
+        .bind(user)
+        .bind(category)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(row) => Rating {
+                rating: row.try_get("rating")?,
+                deviation: row.try_get("deviation")?,
+                volatility: row.try_get("volatility")?,
+            },
+            None => Rating::default(),
+        })
+    }
+
+    /// An account's first try at a puzzle: both rated as a game between them, once. `None` if
+    /// the account had tried it before (nothing changes then).
+    pub async fn try_puzzle(
+        &self,
+        user: &str,
+        puzzle: &str,
+        category: &str,
+        solved: bool,
+    ) -> Result<Option<Tried>, Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let now = now_ms();
+        let fresh = Rating::default();
+        let first = sqlx::query(
+            "INSERT INTO puzzle_attempts (user_id, puzzle_id, solved, diff, created_at) \
+             VALUES ($1, $2, $3, 0, $4) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+        )
+        .bind(user)
+        .bind(puzzle)
+        .bind(solved as i64)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if first.rows_affected() == 0 {
+            return Ok(None);
+        }
+        sqlx::query(
+            "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, wins, \
+             draws, losses, updated_at) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, $6) \
+             ON CONFLICT (user_id, category) DO NOTHING",
+        )
+        .bind(user)
+        .bind(category)
+        .bind(fresh.rating)
+        .bind(fresh.deviation)
+        .bind(fresh.volatility)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        // Locked on PostgreSQL (the account, then the puzzle), so that two servers lose no update.
+        let (account, of_puzzle) = if self.postgres {
+            (
+                "SELECT rating, deviation, volatility FROM ratings WHERE user_id = $1 AND \
+                 category = $2 FOR UPDATE",
+                "SELECT rating, deviation, volatility FROM puzzles WHERE id = $1 FOR UPDATE",
+            )
+        } else {
+            (
+                "SELECT rating, deviation, volatility FROM ratings WHERE user_id = $1 AND \
+                 category = $2",
+                "SELECT rating, deviation, volatility FROM puzzles WHERE id = $1",
+            )
+        };
+        let row = sqlx::query(account).bind(user).bind(category).fetch_one(&mut *tx).await?;
+        let before = Rating {
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("deviation")?,
+            volatility: row.try_get("volatility")?,
+        };
+        let row = sqlx::query(of_puzzle).bind(puzzle).fetch_one(&mut *tx).await?;
+        let puzzle_before = Rating {
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("deviation")?,
+            volatility: row.try_get("volatility")?,
+        };
+        let score = if solved { 1.0 } else { 0.0 };
+        let after = before.after(&puzzle_before, score);
+        let puzzle_after = puzzle_before.after(&before, 1.0 - score);
+        sqlx::query(
+            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = games + 1, \
+             wins = wins + $4, losses = losses + $5, updated_at = $6 WHERE user_id = $7 AND \
+             category = $8",
+        )
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(solved as i64)
+        .bind(!solved as i64)
+        .bind(now)
+        .bind(user)
+        .bind(category)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, \
+             attempts = attempts + 1, solved = solved + $4 WHERE id = $5",
+        )
+        .bind(puzzle_after.rating)
+        .bind(puzzle_after.deviation)
+        .bind(puzzle_after.volatility)
+        .bind(solved as i64)
+        .bind(puzzle)
+        .execute(&mut *tx)
+        .await?;
+        let diff = after.rating.round() as i64 - before.rating.round() as i64;
+        sqlx::query("UPDATE puzzle_attempts SET diff = $1 WHERE user_id = $2 AND puzzle_id = $3")
+            .bind(diff)
+            .bind(user)
+            .bind(puzzle)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(Tried { before, after, puzzle: puzzle_after }))
+    }
+
+    /// Finished games the puzzle generator has not looked at (at most `limit`), each marked
+    /// looked at as it is taken.
+    pub async fn unpuzzled(&self, limit: i64) -> Result<Vec<GameRow>, Error> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = 'over' AND puzzled = 0 AND kind <> 'import' \
+             AND start_position IS NULL ORDER BY created_at, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let games: Vec<GameRow> = rows.iter().map(game_row).collect::<Result<_, _>>()?;
+        let _turn = self.write_turn().await;
+        for game in &games {
+            sqlx::query("UPDATE games SET puzzled = 1 WHERE id = $1")
+                .bind(&game.id)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(games)
+    }
+}
