@@ -25,6 +25,8 @@ async function pages(page) {
     '/analysis',
     '/import',
     '/leaderboard',
+    '/puzzles?game=awele',
+    '/puzzles?game=awechec',
     '/signin',
     '/signup',
     `/game/${made.awele}`,

@@ -399,35 +399,83 @@ pub async fn play(
 }
 
 /// A game of the engine against itself from the usual start of `spec`: a random opening, then
-/// the engine's moves (awe level 3, a few milliseconds a move), one in five a random move, so
-/// that mistakes leave wins to find.
+/// the engine's moves (a search of depth 4: the same game for the same seed on any machine), one
+/// in five a random move, so that mistakes leave wins to find.
 pub fn self_play(spec: &Spec, seed: u64) -> Result<Match, String> {
     let start = Match::new(spec, None).map_err(|e| e.0)?;
     Ok(match start {
-        Match::Awele(g) => Match::Awele(play_itself(g, seed)?),
-        Match::Awithlaknannai(g) => Match::Awithlaknannai(play_itself(g, seed)?),
-        Match::Awechec(g) => Match::Awechec(play_itself(g, seed)?),
+        Match::Awele(g) => Match::Awele(play_itself(g, seed)),
+        Match::Awithlaknannai(g) => Match::Awithlaknannai(play_itself(g, seed)),
+        Match::Awechec(g) => Match::Awechec(play_itself(g, seed)),
     })
 }
 
-fn play_itself<P: Playable>(start: Game<P>, seed: u64) -> Result<Game<P>, String> {
+fn play_itself<P: Playable>(start: Game<P>, seed: u64) -> Game<P> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let opening = rng.random_range(2..10);
     let mut game = awe_game::playout::random_game(start.start().clone(), &mut rng, opening);
-    let dialect = awe_players::ugi::Dialect::ugi();
-    let mut engine = awe_players::Player::parse_with("awe:3", game.start(), seed, &dialect)
-        .map_err(|e| e.to_string())?;
+    let mut searcher = Searcher::new(P::evaluator(game.start()), 4);
     while game.outcome().is_none() && game.moves().len() < 300 {
         let mv = if rng.random_bool(0.2) {
             game.current().random_move(&mut rng)
         } else {
-            engine.choose(&game, std::time::Duration::from_millis(5)).ok()
+            let report = searcher.search(&game, &awe_search::Limits::depth(4), |_| {});
+            report.best().copied()
         };
         let Some(mv) = mv else { break };
         if game.play(mv).is_err() {
             break;
         }
     }
-    Ok(game)
+    game
+}
+
+/// One pass of the generator: the finished games not looked at yet (at most `games`), then
+/// `self_games` games of the engine against itself for each of `specs`; each game's best puzzle
+/// kept (a position and rules once). Returns the puzzles kept and the games looked at.
+pub async fn generate(
+    store: &crate::store::Store,
+    games: usize,
+    self_games: usize,
+    specs: &[Spec],
+    depth: u32,
+    seed: u64,
+) -> Result<(usize, usize), String> {
+    let failed = |e: sqlx::Error| e.to_string();
+    let mut sources: Vec<(Spec, Match, Option<String>)> = Vec::new();
+    for row in store.unpuzzled(games as i64).await.map_err(failed)? {
+        let Some((_, moves)) = store.load(&row.id).await.map_err(failed)? else { continue };
+        let Ok(spec) = serde_json::from_str::<Spec>(&row.spec) else { continue };
+        let Ok(mut game) = Match::new(&spec, None) else { continue };
+        if moves.iter().all(|m| game.play(&m.text).is_ok()) {
+            sources.push((spec, game, Some(row.id.clone())));
+        }
+    }
+    for (i, spec) in specs.iter().enumerate() {
+        for n in 0..self_games {
+            let seed = seed.wrapping_mul(1_000_003).wrapping_add((i * self_games + n) as u64);
+            sources.push((spec.clone(), self_play(spec, seed)?, None));
+        }
+    }
+    let looked = sources.len();
+    let mut kept = 0;
+    for (spec, game, source) in sources {
+        // The searches on a blocking thread, one game at a time.
+        let found = tokio::task::spawn_blocking(move || {
+            from_match(&game, depth).and_then(|c| row(&spec, &c, source))
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        if let Some(row) = found
+            && store.add_puzzle(&row).await.map_err(failed)?
+        {
+            kept += 1;
+            tracing::info!(
+                id = %row.id, category = %row.category, plies = row.plies, themes = %row.themes,
+                "a puzzle kept"
+            );
+        }
+    }
+    Ok((kept, looked))
 }

@@ -17,11 +17,28 @@ async fn the_pages_play_in_a_real_browser() {
     let server = common::start_with("browser", limits).await;
     let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
     let url = format!("http://{}", server.addr);
+    // Awélé puzzles for the puzzle page's scenario, their solutions told to it.
+    let store = awe_server::store::Store::open(&server.database).await.unwrap();
+    let abapa: awe_server::spec::Spec =
+        serde_json::from_str(r#"{"game":"awele","rules":"abapa"}"#).unwrap();
+    awe_server::puzzle::generate(&store, 0, 8, &[abapa.normalized().unwrap()], 7, 3).await.unwrap();
+    let puzzles: Vec<serde_json::Value> = store
+        .puzzles(100)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let solution: serde_json::Value = serde_json::from_str(&p.solution).unwrap();
+            serde_json::json!({ "id": p.id, "solution": solution })
+        })
+        .collect();
+    let puzzles = serde_json::Value::Array(puzzles).to_string();
     let status = tokio::task::spawn_blocking(move || {
         Command::new("node")
             .arg("tests/browser.mjs")
             .current_dir(&web)
             .env("AWE_URL", &url)
+            .env("AWE_PUZZLES", &puzzles)
             .status()
     })
     .await

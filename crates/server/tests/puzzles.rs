@@ -1,0 +1,210 @@
+//! Puzzles: generated from the engine's self-play and from a stored game, every one checked here
+//! by a plain search of this file's own (every move tried, the whole history kept, no table):
+//! the side to move wins within the puzzle's plies and not sooner, and at each of the solver's
+//! steps exactly one move keeps a win within what is left. Then the API: a puzzle without its
+//! solution, a try move by move, the ratings of the player and the puzzle moved by a first try
+//! only, a failure shown its solution. On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
+
+mod common;
+
+use awe_game::{Game, Position, Side};
+use awe_server::model::Match;
+use awe_server::puzzle;
+use awe_server::spec::Spec;
+use awe_server::store::{PuzzleRow, Store};
+use common::{Browser, start};
+use serde_json::json;
+
+/// Whether `side` forces a win within `plies` plies.
+fn forced<P: Position>(game: &mut Game<P>, side: Side, plies: u32) -> bool {
+    if let Some(outcome) = game.outcome() {
+        return outcome.winner == Some(side);
+    }
+    if plies == 0 {
+        return false;
+    }
+    let mut moves = P::MoveList::default();
+    game.current().legal_moves(&mut moves);
+    let mine = game.current().turn() == side;
+    let mut results = moves.iter().map(|&mv| {
+        game.play(mv).expect("a legal move");
+        let won = forced(game, side, plies - 1);
+        game.undo();
+        won
+    });
+    if mine { results.any(|w| w) } else { results.all(|w| w) }
+}
+
+/// Checks a stored puzzle's claims; returns the number of solver's steps.
+fn check<P: Position>(mut game: Game<P>, plies: u32, solution: &[String], id: &str) -> usize {
+    let me = game.current().turn();
+    assert!(forced(&mut game, me, plies), "{id}: no win within {plies} plies");
+    assert!(!forced(&mut game, me, plies - 1), "{id}: the win comes sooner than {plies} plies");
+    let mut left = plies;
+    let mut steps = 0;
+    for (i, text) in solution.iter().enumerate() {
+        let mv = game.current().parse_move(text).unwrap_or_else(|_| panic!("{id}: {text}"));
+        if i % 2 == 0 {
+            // The solver's step: this move wins within what is left, and no other does.
+            let mut moves = P::MoveList::default();
+            game.current().legal_moves(&mut moves);
+            let winning: Vec<P::Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    game.play(m).unwrap();
+                    let won = forced(&mut game, me, left - 1);
+                    game.undo();
+                    won
+                })
+                .collect();
+            assert_eq!(winning, vec![mv], "{id}: step {steps}: one winning move only");
+            steps += 1;
+        }
+        game.play(mv).unwrap();
+        left -= 1;
+        // After a reply, the shortest win left.
+        if i % 2 == 1 {
+            left = (0..=left).find(|&n| forced(&mut game, me, n)).expect("still won");
+        }
+    }
+    assert_eq!(solution.len() % 2, 1, "{id}: the line ends with the solver's move");
+    steps
+}
+
+/// A stored puzzle's game at its position, checked.
+fn check_row(row: &PuzzleRow) -> usize {
+    let spec: Spec = serde_json::from_str(&row.spec).unwrap();
+    let moves: Vec<String> = serde_json::from_str(&row.moves).unwrap();
+    let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
+    let mut game = Match::new(&spec, None).unwrap();
+    for text in &moves {
+        game.play(text).unwrap();
+    }
+    let plies = row.plies as u32;
+    match game {
+        Match::Awele(g) => check(g, plies, &solution, &row.id),
+        Match::Awithlaknannai(g) => check(g, plies, &solution, &row.id),
+        Match::Awechec(g) => check(g, plies, &solution, &row.id),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_are_proved_and_rate_their_solvers() {
+    let server = start("puzzles").await;
+    let store = Store::open(&server.database).await.unwrap();
+    // A finished game of the site: its best puzzle is looked for once.
+    let mut ada = Browser::new(&server);
+    ada.sign_up("ada", "a long password").await;
+    let (id, _) = ada
+        .create(json!({ "spec": { "game": "awithlaknannai" }, "opponent": { "kind": "computer", "level": 1 } }))
+        .await;
+    let (status, _) = ada.post(&format!("/api/games/{id}/act"), json!({ "t": "resign" })).await;
+    assert_eq!(status, 200);
+    let specs: Vec<Spec> =
+        [json!({ "game": "awele", "rules": "abapa" }), json!({ "game": "awithlaknannai" })]
+            .into_iter()
+            .map(|s| serde_json::from_value::<Spec>(s).unwrap().normalized().unwrap())
+            .collect();
+    let (_, looked) = puzzle::generate(&store, 100, 4, &specs, 7, 1).await.unwrap();
+    assert_eq!(looked, 1 + 4 * 2, "the stored game and the self-play");
+    let (_, again) = puzzle::generate(&store, 100, 0, &specs, 7, 1).await.unwrap();
+    assert_eq!(again, 0, "a stored game is looked at once");
+    let rows = store.puzzles(1000).await.unwrap();
+    assert!(rows.len() >= 3, "{} puzzles", rows.len());
+    let mut steps = 0;
+    for row in &rows {
+        steps += check_row(row);
+        assert!(row.plies >= 1 && row.plies as u32 <= awe_search::puzzle::MAX_PLIES);
+    }
+    assert!(steps > rows.len(), "some puzzles go on past their first move: {steps} steps");
+    eprintln!("{} puzzles checked, {steps} steps", rows.len());
+    // The same positions again: kept once.
+    let (kept, _) = puzzle::generate(&store, 0, 4, &specs, 7, 1).await.unwrap();
+    assert_eq!(kept, 0);
+
+    // The API: a puzzle without its solution.
+    let mut kofi = Browser::new(&server);
+    kofi.sign_up("kofi", "kofi's password").await;
+    let (status, next) = kofi.get("/api/puzzles/next?game=awele").await;
+    assert_eq!(status, 200, "{next}");
+    let first = next["puzzle"].clone();
+    assert_eq!(next["you"]["rating"], 1500.0);
+    let row = rows.iter().find(|r| r.id == first["id"]).expect("a stored puzzle");
+    let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
+    assert!(!first.to_string().contains("solution"), "{first}");
+    assert!(first["state"]["legal"].as_array().is_some_and(|l| !l.is_empty()));
+    let path = format!("/api/puzzles/{}/move", row.id);
+    // Solved, step by step; the reply comes with each right move.
+    for (step, pair) in solution.chunks(2).enumerate() {
+        let (status, answer) = kofi.post(&path, json!({ "step": step, "move": pair[0] })).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["correct"], true);
+        assert_eq!(answer["reply"].as_str(), pair.get(1).map(String::as_str));
+        let last = step + 1 == solution.len().div_ceil(2);
+        assert_eq!(answer["done"], last);
+        if last {
+            assert!(answer["rating"]["diff"].as_i64().unwrap() > 0, "{answer}");
+            assert_eq!(answer["solution"], json!(solution));
+        } else {
+            assert!(answer["solution"].is_null(), "no solution before the end");
+        }
+    }
+    let stored = store.puzzle(&row.id).await.unwrap().unwrap();
+    assert!(stored.rating < 1500.0 && (stored.attempts, stored.solved) == (1, 1));
+    // Once more: the ratings stay.
+    let (_, answer) = kofi.post(&path, json!({ "step": 0, "move": solution[0] })).await;
+    assert_eq!(answer["tried_before"], solution.len() == 1);
+    assert_eq!(answer["rating"], serde_json::Value::Null);
+
+    // Failed: another puzzle, a legal move that is not the solution's.
+    let (_, next) = kofi.get("/api/puzzles/next?game=awele").await;
+    let other = next["puzzle"].clone();
+    assert_ne!(other["id"], row.id, "a puzzle tried is not offered again");
+    if let Some(row) = rows.iter().find(|r| r.id == other["id"]) {
+        let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
+        let spec: Spec = serde_json::from_str(&row.spec).unwrap();
+        let mut game = Match::new(&spec, None).unwrap();
+        for text in serde_json::from_str::<Vec<String>>(&row.moves).unwrap() {
+            game.play(&text).unwrap();
+        }
+        let wrong = other["state"]["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_owned())
+            .find(|t| game.move_key(t) != game.move_key(&solution[0]));
+        if let Some(wrong) = wrong {
+            let path = format!("/api/puzzles/{}/move", row.id);
+            let (_, answer) = kofi.post(&path, json!({ "step": 0, "move": wrong })).await;
+            assert_eq!(
+                (answer["correct"].as_bool(), answer["done"].as_bool()),
+                (Some(false), Some(true))
+            );
+            assert_eq!(answer["solution"], json!(solution));
+            assert!(answer["rating"]["diff"].as_i64().unwrap() < 0, "{answer}");
+        }
+    }
+    // Bad tries: a step past the line, a move that is none, an unknown puzzle, an unknown game.
+    let (status, _) = kofi.post(&path, json!({ "step": 99, "move": solution[0] })).await;
+    assert_eq!(status, 400);
+    let (status, answer) = kofi.post(&path, json!({ "step": 0, "move": "Z9" })).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("illegal")));
+    let (status, _) = kofi.get("/api/puzzles/nothing").await;
+    assert_eq!(status, 404);
+    let (status, _) = kofi.get("/api/puzzles/next?game=chess").await;
+    assert_eq!(status, 400);
+    // Anyone may try one; only accounts are rated.
+    let mut guest = Browser::new(&server);
+    let game = &rows.last().unwrap().game;
+    let (_, next) = guest.get(&format!("/api/puzzles/next?game={game}")).await;
+    assert!(next["you"].is_null());
+    let id = next["puzzle"]["id"].as_str().expect("a puzzle");
+    let row = rows.iter().find(|r| r.id == id).unwrap();
+    let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
+    let (_, answer) = guest
+        .post(&format!("/api/puzzles/{id}/move"), json!({ "step": 0, "move": solution[0] }))
+        .await;
+    assert_eq!(answer["correct"], true);
+    assert!(answer["rating"].is_null());
+}

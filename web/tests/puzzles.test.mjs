@@ -1,0 +1,68 @@
+// Puzzles: Ada solves an Awélé puzzle move by move (the reply comes after each right move) and her
+// puzzle rating goes up; she fails another with a legal move that is not the one, is shown the
+// solution, and her rating goes down; the next puzzle comes. In French too, on a desktop and a phone.
+// The puzzles are made by crates/server/tests/browser.rs before the scenarios run (AWE_PUZZLES:
+// their ids and solutions, Awélé under abapa).
+import { bothSizes, check, newPage, noErrors, screenshot, signUpAll, unique, waitText, base } from './lib.mjs';
+
+// Clicks the pit of an Awélé move's text (`E(5)`: pit E) once the board offers it.
+async function playPit(page, move) {
+  const pit = `pit-${move[0]}`;
+  await page.waitForFunction(
+    (id) => {
+      const b = document.querySelector('.awele-board');
+      return b && !b.classList.contains('animating') && document.querySelector(`.awele-pit[data-testid="${id}"][data-legal="true"]`);
+    },
+    pit,
+    { timeout: 15000 },
+  );
+  await page.getByTestId(pit).click();
+}
+
+export async function solveAndFailPuzzles({ browser }) {
+  const puzzles = JSON.parse(process.env.AWE_PUZZLES || '[]');
+  check(puzzles.length >= 2, `two Awélé puzzles were made: ${puzzles.length}`);
+  const a = await newPage(browser);
+  const ada = unique('ada');
+  try {
+    await signUpAll([[a.page, ada]]);
+    // The longest line first: solved step by step.
+    const [solved, failed] = [...puzzles].sort((x, y) => y.solution.length - x.solution.length);
+    await a.page.goto(`${base()}/puzzle/${solved.id}`);
+    await waitText(a.page, 'puzzle-prompt', /to play and win in \d+ moves?/);
+    await bothSizes(a.page, 'puzzle-start');
+    for (let i = 0; i < solved.solution.length; i += 2) {
+      await playPit(a.page, solved.solution[i]);
+      if (i + 2 < solved.solution.length) await waitText(a.page, 'puzzle-prompt', `The reply: ${solved.solution[i + 1]}`);
+    }
+    await waitText(a.page, 'puzzle-result', 'Solved!');
+    await waitText(a.page, 'puzzle-rating-change', /Your puzzle rating: \d+\?? \(\+\d+\)/);
+    await a.page.getByTestId('puzzle-about').waitFor();
+    await bothSizes(a.page, 'puzzle-solved');
+
+    // The other: a legal move that is not the solution's.
+    await a.page.goto(`${base()}/puzzle/${failed.id}`);
+    await a.page.getByTestId('puzzle-prompt').waitFor();
+    const wrong = await a.page.evaluate((right) => {
+      const pits = [...document.querySelectorAll('.awele-pit[data-legal="true"]')].map((g) => g.getAttribute('data-testid'));
+      return pits.find((p) => p !== `pit-${right[0]}`) ?? null;
+    }, failed.solution[0]);
+    if (wrong) {
+      await a.page.getByTestId(wrong).click();
+      await waitText(a.page, 'puzzle-result', 'Not this one.');
+      await waitText(a.page, 'puzzle-solution', failed.solution[0]);
+      await waitText(a.page, 'puzzle-rating-change', /\(\u2212\d+\)/);
+      await screenshot(a.page, 'puzzle-failed-desktop');
+    }
+
+    // The next one, and the page in French.
+    await a.page.getByTestId('puzzle-next').click();
+    await a.page.waitForURL(/\/puzzles\?game=awele/);
+    await a.page.getByTestId('lang-fr').click();
+    await a.page.waitForFunction(() => document.querySelector('#puzzle-title')?.textContent === 'Problèmes');
+    await screenshot(a.page, 'puzzle-next-fr-desktop');
+    noErrors(a.page);
+  } finally {
+    await a.context.close();
+  }
+}
