@@ -1009,6 +1009,10 @@ async fn join(
     {
         return Err(refuse("challenged", "this challenge is addressed to another player"));
     }
+    // A bot plays the challenges addressed to it, not the seats people leave open to people.
+    if room.challenged.is_none() && actor.user.as_ref().is_some_and(|u| app.is_bot(&u.id)) {
+        return Err(refuse("challenged", "a bot plays only the challenges addressed to it"));
+    }
     if actor.user.is_none() && room.now.clock.as_ref().is_some_and(|c| c.per_move) {
         return Err(refuse("sign_in", "a correspondence game is for players signed in"));
     }

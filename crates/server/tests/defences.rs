@@ -84,6 +84,61 @@ async fn nobody_moves_for_another_seat_or_in_another_game() {
 }
 
 #[tokio::test]
+async fn a_bot_token_acts_for_its_own_seat_only() {
+    let server = start("defences-bots").await;
+    let (mut a, _, id) = friend_game(&server).await;
+    let mut owner = Browser::new(&server);
+    owner.sign_up("robot", "the robot's password").await;
+    let (_, made) = owner
+        .post("/api/account/tokens", json!({ "description": "x", "scopes": ["bot:play"] }))
+        .await;
+    let token = made["token"].as_str().unwrap().to_owned();
+    let http = reqwest::Client::new();
+    let base = format!("http://{}", server.addr);
+    let send = |path: String, body: Option<Value>| {
+        let mut request = http.post(format!("{base}{path}")).bearer_auth(&token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            (status, response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    assert_eq!(send("/api/bot/account/upgrade".into(), None).await.0, 200);
+    let first = pick(&state(&mut a, &id).await["game"], 0);
+    // The bot's API in a game between two people: no seat there.
+    let (status, answer) = send(format!("/api/bot/game/{id}/move/{first}"), None).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("no_seat")), "{answer}");
+    let (status, answer) =
+        send(format!("/api/bot/game/{id}/chat"), Some(json!({ "text": "hi" }))).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("no_seat")), "{answer}");
+    // A free seat of an open challenge or a friend's invitation is not a bot's to take.
+    let (open, _) =
+        a.create(json!({ "spec": awele(), "opponent": { "kind": "open" }, "side": "south" })).await;
+    let (status, answer) = send(format!("/api/bot/challenge/{open}/accept"), None).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("challenged")), "{answer}");
+    let (status, answer) = send(format!("/api/bot/challenge/{open}/decline"), None).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("challenged")), "{answer}");
+    // The token is nobody on the site's other requests: a player's act, a seat to join.
+    let (status, answer) =
+        send(format!("/api/games/{id}/act"), Some(json!({ "t": "resign" }))).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("no_seat")), "{answer}");
+    let body = json!({ "description": "more", "scopes": ["bot:play", "challenge:write"] });
+    let (status, answer) = send("/api/account/tokens".into(), Some(body)).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("sign_in")), "a token makes none");
+    // Nothing changed.
+    let game = state(&mut a, &id).await;
+    assert_eq!(
+        (game["game"]["ply"].as_u64(), game["game"]["status"].as_str()),
+        (Some(0), Some("playing"))
+    );
+    let game = state(&mut a, &open).await;
+    assert_eq!(game["game"]["status"], "waiting");
+}
+
+#[tokio::test]
 async fn sessions_forged_replayed_or_signed_out_act_for_nobody() {
     let server = start("defences-sessions").await;
     let mut ada = Browser::new(&server);
