@@ -341,7 +341,7 @@ export interface TurnGame {
   spec: Spec;
   side: number;
   your_turn: boolean;
-  opponent: { kind: 'computer'; level: number } | { kind: 'human'; name: string | null; account: boolean };
+  opponent: { kind: 'computer'; level: number } | { kind: 'human'; name: string | null; account: boolean; bot?: boolean };
   plies: number;
   deadline_at: number | null;
   correspondence: boolean;

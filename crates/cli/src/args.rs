@@ -400,6 +400,12 @@ pub struct ServeArgs {
     /// that rate).
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub exports_per_minute: u32,
+    /// Questions to the opening explorer one address may ask a minute.
+    #[arg(long, value_name = "N", default_value_t = 120)]
+    pub explorer_per_minute: u32,
+    /// Moves tried at puzzles one address may send a minute.
+    #[arg(long, value_name = "N", default_value_t = 120)]
+    pub puzzle_moves_per_minute: u32,
     /// Games in memory at most (those nobody watches go first when there are more).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub max_rooms: usize,

@@ -177,12 +177,11 @@ async fn handle(
             let theirs = serde_json::from_value::<Spec>(challenge["spec"].clone())
                 .ok()
                 .and_then(|s| s.normalized().ok());
-            let answer = if theirs.as_ref() != Some(spec) {
-                "decline"
-            } else if playing.len() >= args.concurrency {
-                "decline"
-            } else {
+            // Another game or rules, or no room for another game now: declined.
+            let answer = if theirs.as_ref() == Some(spec) && playing.len() < args.concurrency {
                 "accept"
+            } else {
+                "decline"
             };
             let path = format!("/api/bot/challenge/{id}/{answer}");
             match site.post(&path, None).await {

@@ -137,6 +137,8 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             analyses_per_minute: args.analyses_per_minute.max(1),
             reviews_per_minute: args.reviews_per_minute.max(1),
             exports_per_minute: args.exports_per_minute.max(1),
+            explorer_per_minute: args.explorer_per_minute.max(1),
+            puzzle_moves_per_minute: args.puzzle_moves_per_minute.max(1),
             max_rooms: args.max_rooms.max(1),
             rooms_memory: args.rooms_memory_mb.max(1).saturating_mul(1 << 20),
             trust_proxy: args.trust_proxy,

@@ -25,7 +25,7 @@ pub async fn turns(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         tracing::error!("turns: {e}");
         ApiError::unavailable("try again")
     })?;
-    let mut games: Vec<Value> = rows.iter().filter_map(|row| view(row, &user.id)).collect();
+    let mut games: Vec<Value> = rows.iter().filter_map(|row| view(&app, row, &user.id)).collect();
     // Those waiting for you first, each group in the store's order (most urgent first).
     games.sort_by_key(|game| !game["your_turn"].as_bool().unwrap_or(false));
     let count = games.iter().filter(|g| g["your_turn"] == true).count();
@@ -33,14 +33,18 @@ pub async fn turns(State(app): State<App>, headers: HeaderMap) -> ApiResult {
 }
 
 /// A game as the list shows it, from the seat of `user`.
-fn view(row: &GameRow, user: &str) -> Option<Value> {
+fn view(app: &App, row: &GameRow, user: &str) -> Option<Value> {
     let mine = row.seats.iter().position(|s| s.user.as_deref() == Some(user))?;
     let side = ["south", "north"][mine];
     let opponent = &row.seats[1 - mine];
     let opponent = match opponent.level {
         Some(level) => json!({ "kind": "computer", "level": level }),
         None => {
-            json!({ "kind": "human", "name": opponent.name, "account": opponent.user.is_some() })
+            let bot = opponent.user.as_deref().is_some_and(|u| app.is_bot(u));
+            json!({
+                "kind": "human", "name": opponent.name, "account": opponent.user.is_some(),
+                "bot": bot,
+            })
         }
     };
     let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);

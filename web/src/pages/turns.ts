@@ -4,7 +4,7 @@ import type { TurnGame } from '../api';
 import { user, onAccount } from '../account';
 import { fill, h } from '../dom';
 import { t } from '../i18n';
-import { specText } from '../names';
+import { botName, specText } from '../names';
 import type { Page, Route } from '../router';
 import { askNotifications, notificationsAllowed, onTurns, refreshTurns, turns } from '../turns';
 
@@ -30,7 +30,7 @@ export function mountTurns(root: HTMLElement, _route: Route): Page {
     const d = t();
     const href = `/game/${encodeURIComponent(g.id)}`;
     const o = g.opponent;
-    const who = o.kind === 'computer' ? d.computerLevel(o.level) : o.name || d.anonymous;
+    const who = o.kind === 'computer' ? d.computerLevel(o.level) : botName(o.name || d.anonymous, o.bot);
     const left = g.deadline_at === null ? null : leftText(g.deadline_at - Date.now());
     const pace = g.clock?.days ? d.daysPerMoveShort(g.clock.days) : null;
     const meta = [pace, g.rated ? d.ratedShort : d.casualShort].filter(Boolean).join(' · ');
