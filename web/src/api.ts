@@ -107,8 +107,6 @@ export interface PuzzleView {
   color: string;
   plies: number;
   rating: number;
-  themes: string[];
-  source: string | null;
   attempts: number;
   solved: number;
   state: any;
@@ -125,6 +123,9 @@ export interface PuzzleStep {
   rating: { before: number; after: number; diff: number; provisional: boolean } | null;
   tried_before: boolean;
   puzzle_rating: number | null;
+  // Once the try is over: the puzzle's themes and the game it comes from (null: self-play).
+  themes?: string[];
+  source?: string | null;
 }
 
 // A personal API token as listed (the token itself is shown once, when made).

@@ -60,6 +60,8 @@ const en = {
     too_large: 'Too large: the server does not take so much at once.',
     method: 'The server does not take this kind of request here.',
     not_found: 'There is no such game here.',
+    no_puzzle: 'There is no such puzzle here.',
+    bot: 'A bot plays only the challenges addressed to it.',
     retry: 'The server could not do it just now: try again.',
     no_seat: 'You have no seat in this game: you can only watch.',
     read_only: 'An imported game is only replayed, not played.',
@@ -454,6 +456,8 @@ const en = {
   correspondenceCategory: 'correspondence',
   navTournaments: 'Tournaments',
   navPuzzles: 'Puzzles',
+  puzzleCategory: (game: string) => `Puzzles · ${game}`,
+  puzzlePromptPlies: (side: string, plies: number) => `${side} to act and win within ${plies} ${plies === 1 ? 'action' : 'actions'} of either side: find the only one that does.`,
   puzzlesTitle: 'Puzzles',
   puzzlePrompt: (side: string, plies: number) => {
     const n = Math.ceil(plies / 2);
@@ -606,6 +610,8 @@ const fr: Dict = {
     too_large: 'Demande trop volumineuse\u00a0: le serveur n’en accepte pas autant à la fois.',
     method: 'Le serveur n’accepte pas ce genre de demande ici.',
     not_found: 'Cette partie n’existe pas.',
+    no_puzzle: 'Ce problème n’existe pas.',
+    bot: 'Un bot ne joue que les défis qui lui sont adressés.',
     retry: 'Le serveur n’a pas pu traiter la demande pour l’instant\u00a0: réessayez.',
     no_seat: 'Vous n’avez pas de place dans cette partie\u00a0: vous pouvez seulement regarder.',
     read_only: 'Une partie importée se rejoue, elle ne se joue pas.',
@@ -981,6 +987,8 @@ const fr: Dict = {
   correspondenceCategory: 'correspondance',
   navTournaments: 'Tournois',
   navPuzzles: 'Problèmes',
+  puzzleCategory: (game: string) => `Problèmes · ${game}`,
+  puzzlePromptPlies: (side: string, plies: number) => `${side} agit et gagne en ${plies}\u00a0action${plies === 1 ? '' : 's'} des deux camps au plus\u00a0: trouvez la seule qui y parvient.`,
   puzzlesTitle: 'Problèmes',
   puzzlePrompt: (side: string, plies: number) => {
     const n = Math.ceil(plies / 2);

@@ -48,6 +48,7 @@ export function specText(spec: Spec): string {
 export function categoryText(category: string): string {
   const d = t();
   const short = (s: string | undefined) => (s ? s.replace(/ \(.*\)$/, '') : '');
+  if (category.startsWith('puzzle:')) return d.puzzleCategory(gameName(category.slice('puzzle:'.length)));
   const suffix = ':correspondence';
   if (category.endsWith(suffix)) return `${categoryText(category.slice(0, -suffix.length))} · ${d.correspondenceCategory}`;
   const [game = '', a, b] = category.split(':');

@@ -19,6 +19,30 @@ use crate::args::{BotArgs, GameName};
 /// Waits between tries when the site cannot be reached.
 const RETRY: Duration = Duration::from_secs(2);
 
+/// Tries to reach a game's stream again before the bot gives the game up.
+const TRIES: u32 = 30;
+
+/// The site's refusal of a request (a 4xx): what it says is told again in the game's next state,
+/// so the request is not sent again.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Refused(String);
+
+/// The games of the bot: those it plays, the challenges it accepted that have not begun (they
+/// count against `--concurrency` and `--games` too), and how many it finished.
+#[derive(Debug, Default)]
+struct Games {
+    playing: std::collections::HashSet<String>,
+    accepted: std::collections::HashSet<String>,
+    finished: usize,
+}
+
+impl Games {
+    fn busy(&self) -> usize {
+        self.playing.len() + self.accepted.len()
+    }
+}
+
 pub fn run(args: BotArgs) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -71,6 +95,9 @@ async fn checked(response: reqwest::Response, path: &str) -> Result<reqwest::Res
     let status = response.status();
     let error: Value = response.json().await.unwrap_or(Value::Null);
     let message = error["error"].as_str().unwrap_or("no reason given");
+    if status.is_client_error() {
+        return Err(Refused(format!("{path}: {status}: {message}")).into());
+    }
     bail!("{path}: {status}: {message}")
 }
 
@@ -97,10 +124,10 @@ async fn lines(mut response: reqwest::Response, mut each: impl FnMut(Value) -> b
 }
 
 async fn serve(args: BotArgs) -> Result<()> {
-    // TLS with ring (no C toolchain beyond the usual one), the system's roots.
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    // A silent connection is given up: the streams say something every few seconds.
     let http = reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(10))
+        .read_timeout(Duration::from_secs(30))
         .build()
         .context("cannot make an HTTP client")?;
     let site = Site {
@@ -123,8 +150,7 @@ async fn serve(args: BotArgs) -> Result<()> {
     }
     eprintln!("awe bot: {name} listens on {} for {}", site.base, spec_text(&spec));
     let (done_send, mut done) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let mut playing = std::collections::HashSet::<String>::new();
-    let mut finished = 0;
+    let mut games = Games::default();
     loop {
         let events = match site.get("/api/bot/stream/event").await {
             Ok(events) => events,
@@ -140,14 +166,14 @@ async fn serve(args: BotArgs) -> Result<()> {
             tokio::select! {
                 event = event_lines.recv() => {
                     let Some(event) = event else { break };
-                    handle(&site, &args, &spec, &event, &mut playing, &done_send).await;
+                    handle(&site, &args, &spec, &event, &mut games, &done_send).await;
                 }
                 Some(id) = done.recv() => {
-                    if playing.remove(&id) {
-                        finished += 1;
-                        eprintln!("awe bot: game {id} is over ({finished} played)");
+                    if games.playing.remove(&id) {
+                        games.finished += 1;
+                        eprintln!("awe bot: game {id} is over ({} played)", games.finished);
                     }
-                    if args.games.is_some_and(|n| finished >= n) && playing.is_empty() {
+                    if args.games.is_some_and(|n| games.finished >= n) && games.busy() == 0 {
                         reader.abort();
                         return Ok(());
                     }
@@ -167,7 +193,7 @@ async fn handle(
     args: &BotArgs,
     spec: &Spec,
     event: &Value,
-    playing: &mut std::collections::HashSet<String>,
+    games: &mut Games,
     done: &tokio::sync::mpsc::UnboundedSender<String>,
 ) {
     match event["type"].as_str() {
@@ -177,14 +203,20 @@ async fn handle(
             let theirs = serde_json::from_value::<Spec>(challenge["spec"].clone())
                 .ok()
                 .and_then(|s| s.normalized().ok());
-            // Another game or rules, or no room for another game now: declined.
-            let answer = if theirs.as_ref() == Some(spec) && playing.len() < args.concurrency {
-                "accept"
-            } else {
-                "decline"
-            };
+            // Another game or rules, no room for another game now, or the games asked for all
+            // played or under way: declined.
+            let room = games.busy() < args.concurrency
+                && args.games.is_none_or(|n| games.finished + games.busy() < n);
+            let answer = if theirs.as_ref() == Some(spec) && room { "accept" } else { "decline" };
             let path = format!("/api/bot/challenge/{id}/{answer}");
             match site.post(&path, None).await {
+                Ok(_) if answer == "accept" => {
+                    games.accepted.insert(id.to_owned());
+                    eprintln!(
+                        "awe bot: accept the challenge {id} of {}",
+                        challenge["opponent"]["name"].as_str().unwrap_or("?")
+                    );
+                }
                 Ok(_) => eprintln!(
                     "awe bot: {answer} the challenge {id} of {}",
                     challenge["opponent"]["name"].as_str().unwrap_or("?")
@@ -192,9 +224,15 @@ async fn handle(
                 Err(e) => eprintln!("awe bot: {e:#}"),
             }
         }
+        Some("challengeCanceled") => {
+            if let Some(id) = event["challenge"]["id"].as_str() {
+                games.accepted.remove(id);
+            }
+        }
         Some("gameStart") => {
             let id = event["game"]["id"].as_str().unwrap_or_default().to_owned();
-            if playing.insert(id.clone()) {
+            games.accepted.remove(&id);
+            if games.playing.insert(id.clone()) {
                 let (site, args, spec, done) =
                     (site.clone(), args.clone(), spec.clone(), done.clone());
                 tokio::spawn(async move {
@@ -267,55 +305,87 @@ async fn play_game<P: Playable>(
         anyhow::Ok(player)
     })
     .await??;
-    let stream = site.get(&format!("/api/bot/game/stream/{id}")).await?;
-    let (send, mut states) = tokio::sync::mpsc::unbounded_channel::<Value>();
-    let reader = tokio::spawn(lines(stream, move |line| send.send(line).is_ok()));
     let mut answered = None;
-    while let Some(line) = states.recv().await {
-        if !matches!(line["type"].as_str(), Some("gameFull" | "gameState")) {
-            continue;
-        }
-        let game = &line["game"];
-        if game["status"] != "playing" {
-            if game["status"] != "waiting" {
-                break;
+    let mut tries = 0;
+    // The game's stream, again if it breaks, until the game is over.
+    loop {
+        let stream = match site.get(&format!("/api/bot/game/stream/{id}")).await {
+            Ok(stream) => stream,
+            Err(e) if e.downcast_ref::<Refused>().is_some() => return Err(e),
+            Err(e) => {
+                tries += 1;
+                anyhow::ensure!(tries < TRIES, "{e:#}");
+                tokio::time::sleep(RETRY).await;
+                continue;
             }
-            continue;
+        };
+        let (send, mut states) = tokio::sync::mpsc::unbounded_channel::<Value>();
+        let reader = tokio::spawn(lines(stream, move |line| send.send(line).is_ok()));
+        while let Some(line) = states.recv().await {
+            if !matches!(line["type"].as_str(), Some("gameFull" | "gameState")) {
+                continue;
+            }
+            tries = 0;
+            let game = &line["game"];
+            match game["status"].as_str() {
+                Some("playing") => {}
+                Some("waiting") => continue,
+                _ => {
+                    reader.abort();
+                    return Ok(());
+                }
+            }
+            let you = line["you"].as_str().unwrap_or_default();
+            let ply = game["ply"].as_u64().unwrap_or(0);
+            if game["turn"].as_str() != Some(you) || answered == Some(ply) {
+                continue;
+            }
+            let moves: Vec<String> = game["moves"]
+                .as_array()
+                .map(|m| m.iter().filter_map(|v| v["text"].as_str().map(str::to_owned)).collect())
+                .unwrap_or_default();
+            let time = time_for(game, you, args.movetime);
+            let mut replay = Game::new(start.start().clone());
+            for text in &moves {
+                let mv = replay
+                    .current()
+                    .parse_move(text)
+                    .map_err(|e| anyhow!("the site's move {text}: {e}"))?;
+                replay.play(mv).map_err(|e| anyhow!("the site's move {text}: {e}"))?;
+            }
+            let (back, chosen) = tokio::task::spawn_blocking(move || {
+                let chosen = player.choose(&replay, time).map(|mv| replay.current().move_text(mv));
+                (player, chosen)
+            })
+            .await?;
+            player = back;
+            let text = chosen?;
+            let path = format!("/api/bot/game/{id}/move/{}?ply={ply}", encoded(&text));
+            // Sent again while the site cannot be reached; a refusal (a takeback, a flag) is
+            // told in the next state.
+            for attempt in 1..=5 {
+                match site.post(&path, None).await {
+                    Ok(_) => {
+                        answered = Some(ply);
+                        break;
+                    }
+                    Err(e) if e.downcast_ref::<Refused>().is_some() => {
+                        answered = Some(ply);
+                        eprintln!("awe bot: game {id}: {e:#}");
+                        break;
+                    }
+                    Err(e) => {
+                        eprintln!("awe bot: game {id}: {e:#} (try {attempt})");
+                        tokio::time::sleep(Duration::from_millis(300)).await;
+                    }
+                }
+            }
         }
-        let you = line["you"].as_str().unwrap_or_default();
-        let ply = game["ply"].as_u64().unwrap_or(0);
-        if game["turn"].as_str() != Some(you) || answered == Some(ply) {
-            continue;
-        }
-        let moves: Vec<String> = game["moves"]
-            .as_array()
-            .map(|m| m.iter().filter_map(|v| v["text"].as_str().map(str::to_owned)).collect())
-            .unwrap_or_default();
-        let time = time_for(game, you, args.movetime);
-        let mut replay = Game::new(start.start().clone());
-        for text in &moves {
-            let mv = replay
-                .current()
-                .parse_move(text)
-                .map_err(|e| anyhow!("the site's move {text}: {e}"))?;
-            replay.play(mv).map_err(|e| anyhow!("the site's move {text}: {e}"))?;
-        }
-        let (back, chosen) = tokio::task::spawn_blocking(move || {
-            let chosen = player.choose(&replay, time).map(|mv| replay.current().move_text(mv));
-            (player, chosen)
-        })
-        .await?;
-        player = back;
-        let text = chosen?;
-        answered = Some(ply);
-        let path = format!("/api/bot/game/{id}/move/{}?ply={ply}", encoded(&text));
-        if let Err(e) = site.post(&path, None).await {
-            // A move the game moved past (a takeback, a flag) is told in the next state.
-            eprintln!("awe bot: game {id}: {e:#}");
-        }
+        // The stream broke before the end: again.
+        tries += 1;
+        anyhow::ensure!(tries < TRIES, "the game's stream keeps breaking");
+        tokio::time::sleep(RETRY).await;
     }
-    reader.abort();
-    Ok(())
 }
 
 /// The time for a move: `--movetime`, less where the clock is short (a thirtieth of what is

@@ -44,7 +44,10 @@ class Site:
             with self.request(method, path, body) as answer:
                 return json.loads(answer.read() or b"null")
         except urllib.error.HTTPError as error:
-            reason = json.loads(error.read() or b"{}").get("error", "")
+            try:
+                reason = json.loads(error.read() or b"{}").get("error", "")
+            except ValueError:
+                reason = error.reason
             raise RuntimeError(f"{path}: {error.code} {reason}") from None
 
     def stream(self, path):
@@ -108,6 +111,8 @@ def main():
     print(f"bot.py: {me['name']} listens on {site.server}", flush=True)
 
     playing = {}
+    # Challenges accepted whose game has not begun: they count against the games allowed too.
+    accepted = set()
     finished = 0
     done = threading.Event()
 
@@ -116,9 +121,11 @@ def main():
         try:
             outcome = play_game(site, game_id, game, args.simulations, seed)
             print(f"bot.py: game {game_id} is over: {outcome}", flush=True)
+            finished += 1
+        except (OSError, RuntimeError, ValueError) as error:
+            print(f"bot.py: game {game_id} given up: {error}", flush=True)
         finally:
             playing.pop(game_id, None)
-            finished += 1
             if args.games is not None and finished >= args.games:
                 done.set()
 
@@ -132,16 +139,23 @@ def main():
                 if event["type"] == "challenge":
                     challenge = event["challenge"]
                     spec = {k: v for k, v in challenge["spec"].items() if v is not None}
-                    answer = "accept" if spec == wanted and not playing else "decline"
+                    busy = len(playing) + len(accepted)
+                    room = busy == 0 and (args.games is None or finished + busy < args.games)
+                    answer = "accept" if spec == wanted and room else "decline"
                     site.call("POST", f"/api/bot/challenge/{challenge['id']}/{answer}")
+                    if answer == "accept":
+                        accepted.add(challenge["id"])
                     print(f"bot.py: {answer} {challenge['id']}", flush=True)
+                elif event["type"] == "challengeCanceled":
+                    accepted.discard(event["challenge"]["id"])
                 elif event["type"] == "gameStart":
                     game_id = event["game"]["id"]
+                    accepted.discard(game_id)
                     if game_id not in playing:
                         thread = threading.Thread(target=run, args=(game_id, args.seed + finished))
                         playing[game_id] = thread
                         thread.start()
-        except (OSError, RuntimeError) as error:
+        except (OSError, RuntimeError, ValueError) as error:
             if done.is_set():
                 break
             print(f"bot.py: the event stream: {error}; listening again", flush=True)

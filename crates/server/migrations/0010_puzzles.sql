@@ -31,12 +31,15 @@ CREATE TABLE puzzles (
 
 CREATE INDEX puzzles_by_rating ON puzzles (game, rating);
 
--- An account's first try at a puzzle: the one that counts for both ratings.
+-- An account's first try at a puzzle, the one that counts for both ratings: begun at its first
+-- move, its steps played in order (`step`: the solver's moves found so far), rated once finished.
 CREATE TABLE puzzle_attempts (
     user_id TEXT NOT NULL REFERENCES users (id),
     puzzle_id TEXT NOT NULL REFERENCES puzzles (id),
-    solved BIGINT NOT NULL,
-    diff BIGINT NOT NULL,
+    step BIGINT NOT NULL DEFAULT 0,
+    finished BIGINT NOT NULL DEFAULT 0,
+    solved BIGINT NOT NULL DEFAULT 0,
+    diff BIGINT NOT NULL DEFAULT 0,
     created_at BIGINT NOT NULL,
     PRIMARY KEY (user_id, puzzle_id)
 );

@@ -54,9 +54,15 @@ pub const CHALLENGE: &str = "challenge:write";
 /// The tokens an account may hold at once.
 const TOKENS: i64 = 20;
 
+/// The tokens an account may have made, revoked ones included (each is kept, and listed).
+const ALL_TOKENS: i64 = 100;
+
 /// The event streams a bot may hold open at once on a server (a program restarting may hold
 /// its old one a moment).
 const STREAMS: usize = 2;
+
+/// The game streams a bot may hold open at once on a server (each keeps its game in memory).
+const GAME_STREAMS: usize = 16;
 
 /// How often a bot's event stream looks for challenges and games.
 const POLL: Duration = Duration::from_millis(400);
@@ -83,15 +89,16 @@ impl Registry {
         *self.ids.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(ids);
     }
 
-    /// An event stream opened for `user`, if it has fewer than [`STREAMS`].
-    fn open(self: &Arc<Self>, user: &str) -> Option<StreamGuard> {
+    /// A stream opened under `key` (an account's events, or its games), if it has fewer than
+    /// `most` open.
+    fn open(self: &Arc<Self>, key: String, most: usize) -> Option<StreamGuard> {
         let mut streams = self.streams.lock().unwrap_or_else(|p| p.into_inner());
-        let open = streams.entry(user.to_owned()).or_default();
-        if *open >= STREAMS {
+        let open = streams.entry(key.clone()).or_default();
+        if *open >= most {
             return None;
         }
         *open += 1;
-        Some(StreamGuard { registry: Arc::clone(self), user: user.to_owned() })
+        Some(StreamGuard { registry: Arc::clone(self), user: key })
     }
 }
 
@@ -248,7 +255,8 @@ pub async fn create_token(State(app): State<App>, headers: HeaderMap, bytes: Byt
     if scopes.is_empty() {
         return Err(ApiError::bad("a token needs at least one scope"));
     }
-    if app.store.live_tokens(&user.id).await.map_err(failed)? >= TOKENS {
+    let (live, all) = app.store.token_counts(&user.id).await.map_err(failed)?;
+    if live >= TOKENS || all >= ALL_TOKENS {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "too_many_tokens",
@@ -326,9 +334,10 @@ fn line(value: Value) -> String {
 /// A game as a bot's events describe it.
 fn game_event(app: &App, row: &GameRow, me: &str) -> Value {
     let side = row.seats.iter().position(|s| s.user.as_deref() == Some(me));
+    // In a challenge the bot has no seat yet: its opponent holds the other, the taken one.
     let opponent = match side {
         Some(i) => &row.seats[1 - i],
-        None => row.seats.iter().find(|s| s.user.as_deref() != Some(me)).unwrap_or(&row.seats[0]),
+        None => row.seats.iter().find(|s| s.secret.is_some()).unwrap_or(&row.seats[0]),
     };
     let spec: Value = serde_json::from_str(&row.spec).unwrap_or(Value::Null);
     // The side the bot gets: its seat, or in a challenge the free one.
@@ -349,7 +358,7 @@ fn game_event(app: &App, row: &GameRow, me: &str) -> Value {
 /// `GET /api/bot/stream/event`: the bot's challenges and games as they come.
 pub async fn events(State(app): State<App>, headers: HeaderMap) -> ApiResult {
     let holder = bot(&app, &headers).await?;
-    let Some(guard) = app.bots.open(&holder.user.id) else {
+    let Some(guard) = app.bots.open(holder.user.id.clone(), STREAMS) else {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many",
@@ -367,6 +376,11 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         let mut seen: Option<tokio::time::Instant> = None;
         loop {
             if seen.is_none_or(|at| at.elapsed() >= Duration::from_secs(10)) {
+                // A token revoked meanwhile ends its streams.
+                if seen.is_some() && !app.store.token_alive(&holder.token).await.unwrap_or(true) {
+                    app.lobby_changed();
+                    return;
+                }
                 let _ = app.store.bot_seen(&me).await;
                 if seen.is_none() {
                     // Online from now: the lobby lists it.
@@ -475,10 +489,18 @@ pub async fn game_stream(
     let Some(side) = subscription.you else {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "no_seat", "the bot has no seat here"));
     };
+    let Some(guard) = app.bots.open(format!("{} games", holder.user.id), GAME_STREAMS) else {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many",
+            format!("a bot follows at most {GAME_STREAMS} games at once"),
+        ));
+    };
     let _ = app.store.token_used(&holder.token).await;
     let you = crate::room::side_in_state(&subscription.state, side);
     let (send, lines) = mpsc::channel(64);
     tokio::spawn(async move {
+        let _guard = guard;
         let Subscription { state, mut events, .. } = subscription;
         let mut chat = app.chat.subscribe(&crate::chat::game_channel(&id, true));
         let Some(first) = state_line("gameFull", &state, you) else { return };
@@ -490,7 +512,13 @@ pub async fn game_stream(
             let next = tokio::select! {
                 () = app.shutdown.stopped() => return,
                 () = send.closed() => return,
-                () = tokio::time::sleep(KEEP_ALIVE) => "\n".to_owned(),
+                () = tokio::time::sleep(KEEP_ALIVE) => {
+                    // A token revoked meanwhile ends its streams.
+                    if !app.store.token_alive(&holder.token).await.unwrap_or(true) {
+                        return;
+                    }
+                    "\n".to_owned()
+                }
                 event = events.recv() => match event {
                     Ok(state) => {
                         over = is_over(&state);

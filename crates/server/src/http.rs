@@ -322,6 +322,12 @@ async fn create(
         acting(&app, &headers).await?
     };
     let category = rating_category(&spec, correspondence)?;
+    // A bot's account challenges bots only (the open seats and invitations are people's).
+    if actor.user.as_ref().is_some_and(|u| app.is_bot(&u.id))
+        && !matches!(new.opponent, Opponent::Bot { .. })
+    {
+        return Err(bots_play_bots());
+    }
     if correspondence {
         if actor.user.is_none() {
             return Err(ApiError::new(
@@ -423,13 +429,23 @@ async fn create(
     Ok(with_cookies(response.into_response(), cookies))
 }
 
+/// A bot's refusal where a person's place is asked: the lobby's seats, quick pairing,
+/// tournaments.
+pub(crate) fn bots_play_bots() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "bot",
+        "a bot plays only the challenges addressed to it, and challenges only bots",
+    )
+}
+
 /// The bot account named `name`, online (its program listening), to challenge.
 async fn bot_to_challenge(app: &App, name: &str) -> Result<crate::store::User, ApiError> {
-    let online = app.store.bots_online().await.map_err(|e| {
+    let online = app.store.bot_online(name).await.map_err(|e| {
         tracing::error!("new game: {e}");
         ApiError::unavailable("try again")
     })?;
-    match online.into_iter().find(|u| u.name.eq_ignore_ascii_case(name)) {
+    match online {
         Some(bot) => Ok(bot),
         None => Err(ApiError::new(
             StatusCode::CONFLICT,

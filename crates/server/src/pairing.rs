@@ -103,6 +103,9 @@ pub async fn seek(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
     let Some(user) = actor.user.clone() else {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to be paired"));
     };
+    if app.is_bot(&user.id) {
+        return Err(crate::http::bots_play_bots());
+    }
     let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
     let (clock, correspondence) = match &new.clock {
         None => (None, false),

@@ -184,9 +184,12 @@ fn candidate<P: Themes>(game: &Game<P>, found: &puzzle::Found<P::Move>) -> Candi
     }
 }
 
-/// The best puzzle of a stored game of any kind.
+/// The best puzzle of a stored game of any kind. Awechec is searched 5 plies deep at most: its
+/// chess moves make a deeper search of every position of a game take minutes (92 s a game at
+/// depth 7, 2.6 s at 5, measured), and its wins are looked for within 3 plies.
 pub fn from_match(game: &Match, depth: u32) -> Option<Candidate> {
     let most = max_plies(game);
+    let depth = if matches!(game, Match::Awechec(_)) { depth.min(5) } else { depth };
     match game {
         Match::Awele(g) => from_game(g, depth, most),
         Match::Awithlaknannai(g) => from_game(g, depth, most),
@@ -254,7 +257,7 @@ fn failed(e: sqlx::Error) -> ApiError {
 }
 
 fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such puzzle")
+    ApiError::new(StatusCode::NOT_FOUND, "no_puzzle", "no such puzzle")
 }
 
 /// A puzzle as the page gets it: its position, not its solution.
@@ -268,8 +271,7 @@ fn view(row: &PuzzleRow) -> Result<Value, ApiError> {
         "id": row.id, "game": row.game, "spec": spec,
         "color": crate::room::side_name(&spec, color),
         "plies": row.plies, "rating": row.rating.round(),
-        "themes": row.themes.split_whitespace().collect::<Vec<_>>(),
-        "source": row.source, "attempts": row.attempts, "solved": row.solved,
+        "attempts": row.attempts, "solved": row.solved,
         "state": board_state(&game),
     }))
 }
@@ -282,12 +284,15 @@ pub struct NextQuery {
 /// `GET /api/puzzles/next?game=G`.
 pub async fn next(
     State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     Query(query): Query<NextQuery>,
 ) -> ApiResult {
     if !["awele", "awithlaknannai", "awechec"].contains(&query.game.as_str()) {
         return Err(ApiError::bad("game: awele, awithlaknannai or awechec"));
     }
+    let address = client_address(&app, &headers, peer);
+    app.limits.check(Kind::Puzzle, &address).map_err(|w| ApiError::too_many(w, "puzzles"))?;
     let user = signed_in(&app, &headers).await?;
     let category = format!("puzzle:{}", query.game);
     let you = match &user {
@@ -324,7 +329,9 @@ struct Try {
     text: String,
 }
 
-/// `POST /api/puzzles/ID/move`.
+/// `POST /api/puzzles/ID/move`. An account's first try is played in order, step after step
+/// (a step skipped or played twice is refused, `puzzle_order`), and rated when it ends; a try
+/// after it, or anyone's without an account, is practice.
 pub async fn play(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
@@ -340,27 +347,40 @@ pub async fn play(
         tracing::error!("puzzle {id}: {e}");
         ApiError::unavailable("this puzzle cannot be played")
     })?;
-    let at = tried.step * 2;
-    if at >= solution.len() {
-        return Err(ApiError::bad(format!(
-            "step: this puzzle has {} steps",
-            solution.len() / 2 + 1
-        )));
-    }
+    let at = tried.step.checked_mul(2).filter(|&at| at < solution.len()).ok_or_else(|| {
+        ApiError::bad(format!("step: this puzzle has {} steps", solution.len().div_ceil(2)))
+    })?;
+    let user = signed_in(&app, &headers).await?;
+    // The account's first try: in order.
+    let rated = match &user {
+        None => false,
+        Some(user) => match app.store.puzzle_progress(&user.id, &row.id).await.map_err(failed)? {
+            Some((_, true)) => false,
+            Some((step, false)) if step as usize == tried.step => true,
+            None if tried.step == 0 => true,
+            _ => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "puzzle_order",
+                    "a puzzle's steps are played in order, each once",
+                ));
+            }
+        },
+    };
+    let practice = user.is_some() && !rated;
     // The line up to the step, then the move: the same move as the solution's, however written.
     for text in &solution[..at] {
         game.play(text).map_err(|e| ApiError::unavailable(e.0))?;
     }
     let expected = game.move_key(&solution[at]);
-    let given = game.move_key(&tried.text);
-    if given.is_none() {
+    let Some(given) = game.move_key(&tried.text) else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "illegal",
             format!("`{}` is not a legal move here", tried.text),
         ));
-    }
-    let correct = given == expected;
+    };
+    let correct = Some(given) == expected;
     let done = !correct || at + 1 >= solution.len();
     let mut reply = None;
     let mut state = None;
@@ -373,12 +393,26 @@ pub async fn play(
         state = Some(board_state(&game));
     }
     let mut rating = None;
-    let mut tried_before = false;
     let mut puzzle_rating = None;
-    if done && let Some(user) = signed_in(&app, &headers).await? {
-        let category = format!("puzzle:{}", row.game);
-        match app.store.try_puzzle(&user.id, &row.id, &category, correct).await.map_err(failed)? {
-            Some(t) => {
+    if let Some(user) = user.filter(|_| rated) {
+        if !done {
+            app.store.begin_puzzle(&user.id, &row.id).await.map_err(failed)?;
+            if !app
+                .store
+                .advance_puzzle(&user.id, &row.id, tried.step as i64)
+                .await
+                .map_err(failed)?
+            {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "puzzle_order",
+                    "a puzzle's steps are played in order, each once",
+                ));
+            }
+        } else {
+            let category = format!("puzzle:{}", row.game);
+            let finished = app.store.try_puzzle(&user.id, &row.id, &category, correct);
+            if let Some(t) = finished.await.map_err(failed)? {
                 let before = t.before.rating.round() as i64;
                 let after = t.after.rating.round() as i64;
                 rating = Some(json!({
@@ -387,13 +421,22 @@ pub async fn play(
                 }));
                 puzzle_rating = Some(t.puzzle.rating.round());
             }
-            None => tried_before = true,
         }
     }
+    // Once the try is over: the solution, the themes and the game it comes from.
+    let over = done.then(|| {
+        json!({
+            "solution": solution,
+            "themes": row.themes.split_whitespace().collect::<Vec<_>>(),
+            "source": row.source,
+        })
+    });
     Ok(Json(json!({
         "correct": correct, "done": done, "reply": reply, "state": state,
-        "solution": done.then_some(&solution),
-        "rating": rating, "tried_before": tried_before, "puzzle_rating": puzzle_rating,
+        "solution": over.as_ref().map(|o| &o["solution"]),
+        "themes": over.as_ref().map(|o| &o["themes"]),
+        "source": over.as_ref().map(|o| &o["source"]),
+        "rating": rating, "tried_before": done && practice, "puzzle_rating": puzzle_rating,
     }))
     .into_response())
 }

@@ -288,7 +288,7 @@ async fn a_program_with_a_challenge_token_challenges_a_bot_and_holds_few_streams
             .send(
                 "POST",
                 "/api/games",
-                Some(json!({ "spec": { "game": "awithlaknannai" }, "side": "white",
+                Some(json!({ "spec": { "game": "awithlaknannai" }, "side": "black",
                              "opponent": { "kind": "bot", "name": "botty" } })),
             )
             .await;
@@ -314,5 +314,5 @@ async fn a_program_with_a_challenge_token_challenges_a_bot_and_holds_few_streams
     // The game is Kofi's: his page lists it, his seat taken.
     let (_, page) = kofi.get("/api/players/kofi").await;
     let game = page["games"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str());
-    assert_eq!(game.expect("listed")["side"], 0, "{page}");
+    assert_eq!(game.expect("listed")["side"], 1, "{page}");
 }

@@ -128,6 +128,16 @@ async fn a_bot_token_acts_for_its_own_seat_only() {
     let body = json!({ "description": "more", "scopes": ["bot:play", "challenge:write"] });
     let (status, answer) = send("/api/account/tokens".into(), Some(body)).await;
     assert_eq!((status, answer["code"].as_str()), (403, Some("sign_in")), "a token makes none");
+    // Signed in as the bot in a browser: no seat of an open challenge, no quick pairing, no
+    // challenge but to bots.
+    let (status, answer) = owner.post(&format!("/api/games/{open}/join"), json!({})).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("challenged")), "{answer}");
+    let seek = json!({ "spec": awele(), "clock": { "minutes": 3, "increment": 2 }, "rated": true });
+    let (status, answer) = owner.post("/api/seeks", seek).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("bot")), "{answer}");
+    let open_game = json!({ "spec": awele(), "opponent": { "kind": "open" } });
+    let (status, answer) = owner.post("/api/games", open_game).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("bot")), "{answer}");
     // Nothing changed.
     let game = state(&mut a, &id).await;
     assert_eq!(

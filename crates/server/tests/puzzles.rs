@@ -101,13 +101,16 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
         .await;
     let (status, _) = ada.post(&format!("/api/games/{id}/act"), json!({ "t": "resign" })).await;
     assert_eq!(status, 200);
-    let specs: Vec<Spec> =
-        [json!({ "game": "awele", "rules": "abapa" }), json!({ "game": "awithlaknannai" })]
-            .into_iter()
-            .map(|s| serde_json::from_value::<Spec>(s).unwrap().normalized().unwrap())
-            .collect();
+    let specs: Vec<Spec> = [
+        json!({ "game": "awele", "rules": "abapa" }),
+        json!({ "game": "awithlaknannai" }),
+        json!({ "game": "awechec" }),
+    ]
+    .into_iter()
+    .map(|s| serde_json::from_value::<Spec>(s).unwrap().normalized().unwrap())
+    .collect();
     let (_, looked) = puzzle::generate(&store, 100, 4, &specs, 7, 1).await.unwrap();
-    assert_eq!(looked, 1 + 4 * 2, "the stored game and the self-play");
+    assert_eq!(looked, 1 + 4 * 3, "the stored game and the self-play");
     let (_, again) = puzzle::generate(&store, 100, 0, &specs, 7, 1).await.unwrap();
     assert_eq!(again, 0, "a stored game is looked at once");
     let rows = store.puzzles(1000).await.unwrap();
@@ -133,6 +136,7 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
     let row = rows.iter().find(|r| r.id == first["id"]).expect("a stored puzzle");
     let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
     assert!(!first.to_string().contains("solution"), "{first}");
+    assert!(first["themes"].is_null() && first["source"].is_null(), "told at the end: {first}");
     assert!(first["state"]["legal"].as_array().is_some_and(|l| !l.is_empty()));
     let path = format!("/api/puzzles/{}/move", row.id);
     // Solved, step by step; the reply comes with each right move.
@@ -161,7 +165,8 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
     let (_, next) = kofi.get("/api/puzzles/next?game=awele").await;
     let other = next["puzzle"].clone();
     assert_ne!(other["id"], row.id, "a puzzle tried is not offered again");
-    if let Some(row) = rows.iter().find(|r| r.id == other["id"]) {
+    {
+        let row = rows.iter().find(|r| r.id == other["id"]).expect("a second Awélé puzzle");
         let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
         let spec: Spec = serde_json::from_str(&row.spec).unwrap();
         let mut game = Match::new(&spec, None).unwrap();
@@ -173,17 +178,23 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
             .unwrap()
             .iter()
             .map(|m| m["text"].as_str().unwrap().to_owned())
-            .find(|t| game.move_key(t) != game.move_key(&solution[0]));
-        if let Some(wrong) = wrong {
-            let path = format!("/api/puzzles/{}/move", row.id);
-            let (_, answer) = kofi.post(&path, json!({ "step": 0, "move": wrong })).await;
-            assert_eq!(
-                (answer["correct"].as_bool(), answer["done"].as_bool()),
-                (Some(false), Some(true))
-            );
-            assert_eq!(answer["solution"], json!(solution));
-            assert!(answer["rating"]["diff"].as_i64().unwrap() < 0, "{answer}");
+            .find(|t| game.move_key(t) != game.move_key(&solution[0]))
+            .expect("a puzzle's position has another legal move than its solution's");
+        let path = format!("/api/puzzles/{}/move", row.id);
+        // A first try is played in order: its second step cannot come first.
+        if solution.len() >= 3 {
+            let (status, answer) =
+                kofi.post(&path, json!({ "step": 1, "move": solution[2] })).await;
+            assert_eq!((status, answer["code"].as_str()), (409, Some("puzzle_order")), "{answer}");
         }
+        let (_, answer) = kofi.post(&path, json!({ "step": 0, "move": wrong })).await;
+        assert_eq!(
+            (answer["correct"].as_bool(), answer["done"].as_bool()),
+            (Some(false), Some(true))
+        );
+        assert_eq!(answer["solution"], json!(solution));
+        assert_eq!(answer["themes"], json!(row.themes.split_whitespace().collect::<Vec<_>>()));
+        assert!(answer["rating"]["diff"].as_i64().unwrap() < 0, "{answer}");
     }
     // Bad tries: a step past the line, a move that is none, an unknown puzzle, an unknown game.
     let (status, _) = kofi.post(&path, json!({ "step": 99, "move": solution[0] })).await;

@@ -89,7 +89,14 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
             h(
               'tr',
               { 'data-testid': `rating-${r.category}` },
-              h('th', { scope: 'row', class: 'category' }, h('a', { href: `/leaderboard?category=${encodeURIComponent(r.category)}` }, categoryText(r.category))),
+              h(
+                'th',
+                { scope: 'row', class: 'category' },
+                // Puzzle ratings have no leaderboard: their page instead.
+                r.category.startsWith('puzzle:')
+                  ? h('a', { href: `/puzzles?game=${encodeURIComponent(r.category.slice('puzzle:'.length))}` }, categoryText(r.category))
+                  : h('a', { href: `/leaderboard?category=${encodeURIComponent(r.category)}` }, categoryText(r.category)),
+              ),
               h('td', { class: 'num' }, ratingCell(r)),
               h('td', { class: 'num' }, String(r.games)),
               h('td', { class: 'num wdl' }, `${r.wins}\u202f/\u202f${r.draws}\u202f/\u202f${r.losses}`),

@@ -68,7 +68,10 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
     if (puzzle) {
       const p = puzzle;
       if (!last) {
-        status.push(h('p', { class: 'status-main yours', 'data-testid': 'puzzle-prompt' }, d.puzzlePrompt(sideName(p.color), p.plies)));
+        // Awechec's turns do not alternate (a power's owner decides for the mover): its win is
+        // counted in actions of either side.
+        const prompt = p.game === 'awechec' ? d.puzzlePromptPlies(sideName(p.color), p.plies) : d.puzzlePrompt(sideName(p.color), p.plies);
+        status.push(h('p', { class: 'status-main yours', 'data-testid': 'puzzle-prompt' }, prompt));
         status.push(h('p', { class: 'help' }, d.puzzleHelp));
       } else if (!last.correct) {
         status.push(h('p', { class: 'status-main over', 'data-testid': 'puzzle-result' }, d.puzzleFailed));
@@ -91,10 +94,10 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
           h(
             'p',
             { class: 'help', 'data-testid': 'puzzle-about' },
-            [d.puzzleRating(Math.round(last?.puzzle_rating ?? p.rating)), p.themes.map((x) => d.themes[x] ?? x).join(', '), p.source ? null : d.selfPlay].filter(Boolean).join(' · '),
+            [d.puzzleRating(Math.round(last?.puzzle_rating ?? p.rating)), (last?.themes ?? []).map((x) => d.themes[x] ?? x).join(', '), last?.source ? null : d.selfPlay].filter(Boolean).join(' · '),
           ),
         );
-        if (p.source) status.push(h('p', { class: 'help' }, h('a', { href: `/game/${encodeURIComponent(p.source)}`, 'data-testid': 'puzzle-source' }, d.puzzleSourceGame)));
+        if (last?.source) status.push(h('p', { class: 'help' }, h('a', { href: `/game/${encodeURIComponent(last.source)}`, 'data-testid': 'puzzle-source' }, d.puzzleSourceGame)));
         const next = h('button', { type: 'button', class: 'primary big', 'data-testid': 'puzzle-next' }, d.puzzleNext);
         next.addEventListener('click', () => {
           if (wanted) navigate(`/puzzles?game=${game}`);

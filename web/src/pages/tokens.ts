@@ -73,8 +73,9 @@ export function tokensPanel(): TokensPanel {
       element,
       h('h2', { id: 'tokens-title' }, d.apiTokens),
       h('p', { class: 'help' }, d.tokensHelp),
+      // Not a live region: a screen reader does not read the secret aloud; the focus goes to it.
       made?.token
-        ? h('div', { class: 'new-token', role: 'status' }, h('p', {}, d.tokenShownOnce), h('code', { 'data-testid': 'new-token-value' }, made.token))
+        ? h('div', { class: 'new-token' }, h('p', { id: 'new-token-label' }, d.tokenShownOnce), h('code', { 'data-testid': 'new-token-value', tabindex: '-1', 'aria-labelledby': 'new-token-label' }, made.token))
         : null,
       error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'token-error' }, errorText(error)) : null,
       list,
@@ -106,6 +107,7 @@ export function tokensPanel(): TokensPanel {
     }
     busy = false;
     draw();
+    element.querySelector<HTMLElement>('[data-testid="new-token-value"]')?.focus();
   }
 
   async function revoke(id: string): Promise<void> {

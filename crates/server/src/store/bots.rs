@@ -57,23 +57,47 @@ impl Store {
 
     /// An account's tokens, the newest first (revoked ones too: the list says so).
     pub async fn tokens_of(&self, user: &str) -> Result<Vec<TokenRow>, Error> {
-        let rows =
-            sqlx::query("SELECT * FROM tokens WHERE user_id = $1 ORDER BY created_at DESC, id")
-                .bind(user)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = sqlx::query(
+            "SELECT * FROM tokens WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 100",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter().map(token_row).collect()
     }
 
-    /// How many tokens an account holds that are not revoked.
-    pub async fn live_tokens(&self, user: &str) -> Result<i64, Error> {
+    /// How many tokens an account holds that are not revoked, and how many it has made.
+    pub async fn token_counts(&self, user: &str) -> Result<(i64, i64), Error> {
         let row = sqlx::query(
-            "SELECT COUNT(*) AS n FROM tokens WHERE user_id = $1 AND revoked_at IS NULL",
+            "SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN revoked_at IS NULL THEN 1 ELSE 0 END), \
+             0) AS live FROM tokens WHERE user_id = $1",
         )
         .bind(user)
         .fetch_one(&self.pool)
         .await?;
-        row.try_get("n")
+        Ok((row.try_get("live")?, row.try_get("n")?))
+    }
+
+    /// Whether a token (by its id) is not revoked.
+    pub async fn token_alive(&self, id: &str) -> Result<bool, Error> {
+        let row = sqlx::query("SELECT 1 AS one FROM tokens WHERE id = $1 AND revoked_at IS NULL")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
+    /// The bot named `name`, if its program listened within [`ONLINE_MS`].
+    pub async fn bot_online(&self, name: &str) -> Result<Option<User>, Error> {
+        let row = sqlx::query(
+            "SELECT id, name, created_at FROM users WHERE name_key = $1 AND bot = 1 \
+             AND seen_at > $2",
+        )
+        .bind(name.to_lowercase())
+        .bind(now_ms() - ONLINE_MS)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(user_row).transpose()
     }
 
     /// Revokes one of an account's tokens; whether there was such a token not yet revoked.

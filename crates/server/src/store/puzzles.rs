@@ -121,18 +121,26 @@ impl Store {
         rating: f64,
         limit: i64,
     ) -> Result<Vec<PuzzleRow>, Error> {
-        let rows = sqlx::query(
-            "SELECT * FROM puzzles WHERE game = $1 AND NOT EXISTS (SELECT 1 FROM \
-             puzzle_attempts WHERE puzzle_attempts.user_id = $2 AND puzzle_attempts.puzzle_id = \
-             puzzles.id) ORDER BY ABS(rating - $3), id LIMIT $4",
-        )
-        .bind(game)
-        .bind(user.unwrap_or(""))
-        .bind(rating)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(puzzle_row).collect()
+        // Within 300 points first (the index of ratings), else any.
+        for window in [300.0, f64::INFINITY] {
+            let rows = sqlx::query(
+                "SELECT * FROM puzzles WHERE game = $1 AND rating BETWEEN $3 - $5 AND $3 + $5 \
+                 AND NOT EXISTS (SELECT 1 FROM puzzle_attempts WHERE puzzle_attempts.user_id = \
+                 $2 AND puzzle_attempts.puzzle_id = puzzles.id) ORDER BY ABS(rating - $3), id \
+                 LIMIT $4",
+            )
+            .bind(game)
+            .bind(user.unwrap_or(""))
+            .bind(rating)
+            .bind(limit)
+            .bind(if window.is_finite() { window } else { 1e9 })
+            .fetch_all(&self.pool)
+            .await?;
+            if !rows.is_empty() {
+                return rows.iter().map(puzzle_row).collect();
+            }
+        }
+        Ok(Vec::new())
     }
 
     /// An account's puzzle rating in `category` (`puzzle:GAME`), a newcomer's if none.
@@ -154,8 +162,55 @@ impl Store {
         })
     }
 
-    /// An account's first try at a puzzle: both rated as a game between them, once. `None` if
-    /// the account had tried it before (nothing changes then).
+    /// An account's try at a puzzle so far: the steps found, and whether it is finished; `None`
+    /// if it has not begun.
+    pub async fn puzzle_progress(
+        &self,
+        user: &str,
+        puzzle: &str,
+    ) -> Result<Option<(i64, bool)>, Error> {
+        let row = sqlx::query(
+            "SELECT step, finished FROM puzzle_attempts WHERE user_id = $1 AND puzzle_id = $2",
+        )
+        .bind(user)
+        .bind(puzzle)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("step")?, r.try_get::<i64, _>("finished")? != 0))).transpose()
+    }
+
+    /// Begins an account's try (its first move), if it had none.
+    pub async fn begin_puzzle(&self, user: &str, puzzle: &str) -> Result<(), Error> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (user_id, puzzle_id, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+        )
+        .bind(user)
+        .bind(puzzle)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A step of an unfinished try found: whether it was the step the try was at.
+    pub async fn advance_puzzle(&self, user: &str, puzzle: &str, step: i64) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query(
+            "UPDATE puzzle_attempts SET step = step + 1 WHERE user_id = $1 AND puzzle_id = $2 \
+             AND step = $3 AND finished = 0",
+        )
+        .bind(user)
+        .bind(puzzle)
+        .bind(step)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// An account's try at a puzzle finished: both rated as a game between them, once. `None` if
+    /// the try was finished before (nothing changes then).
     pub async fn try_puzzle(
         &self,
         user: &str,
@@ -167,14 +222,22 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let now = now_ms();
         let fresh = Rating::default();
-        let first = sqlx::query(
-            "INSERT INTO puzzle_attempts (user_id, puzzle_id, solved, diff, created_at) \
-             VALUES ($1, $2, $3, 0, $4) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (user_id, puzzle_id, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (user_id, puzzle_id) DO NOTHING",
         )
         .bind(user)
         .bind(puzzle)
-        .bind(solved as i64)
         .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let first = sqlx::query(
+            "UPDATE puzzle_attempts SET finished = 1, solved = $1 WHERE user_id = $2 AND \
+             puzzle_id = $3 AND finished = 0",
+        )
+        .bind(solved as i64)
+        .bind(user)
+        .bind(puzzle)
         .execute(&mut *tx)
         .await?;
         if first.rows_affected() == 0 {

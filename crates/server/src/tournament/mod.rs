@@ -646,6 +646,9 @@ pub async fn join(State(app): State<App>, Path(id): Path<String>, headers: Heade
             "sign in to play a tournament",
         ));
     };
+    if app.is_bot(&user.id) {
+        return Err(crate::http::bots_play_bots());
+    }
     let Some(t) = app.store.tournament(&id).await.map_err(failed)? else {
         return Err(ApiError::not_found());
     };
