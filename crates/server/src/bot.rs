@@ -37,6 +37,7 @@ use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::app::{App, hash, new_secret};
+use crate::http::room;
 use crate::message::{ask, perform};
 use crate::request::{ApiError, ApiResult, body, client_address, signed_in};
 use crate::room::{Action, Actor, Command, STATE_PREFIX, Subscription};
@@ -440,10 +441,6 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         }
     });
     Ok(ndjson(lines))
-}
-
-async fn room(app: &App, id: &str) -> Result<crate::room::Handle, ApiError> {
-    app.room(id).await.map_err(ApiError::unavailable)?.ok_or_else(ApiError::not_found)
 }
 
 /// `POST /api/bot/challenge/ID/accept`: the bot takes the seat it was offered.

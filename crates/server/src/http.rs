@@ -191,7 +191,8 @@ async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-async fn room(app: &App, id: &str) -> Result<Handle, ApiError> {
+/// The room of game `id`: `not_found` if there is no such game.
+pub(crate) async fn room(app: &App, id: &str) -> Result<Handle, ApiError> {
     app.room(id).await.map_err(ApiError::unavailable)?.ok_or_else(ApiError::not_found)
 }
 

@@ -256,6 +256,14 @@ fn failed(e: sqlx::Error) -> ApiError {
     ApiError::unavailable("try again")
 }
 
+fn out_of_order() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "puzzle_order",
+        "a puzzle's steps are played in order, each once",
+    )
+}
+
 fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no_puzzle", "no such puzzle")
 }
@@ -359,11 +367,7 @@ pub async fn play(
             Some((step, false)) if step as usize == tried.step => true,
             None if tried.step == 0 => true,
             _ => {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "puzzle_order",
-                    "a puzzle's steps are played in order, each once",
-                ));
+                return Err(out_of_order());
             }
         },
     };
@@ -403,11 +407,7 @@ pub async fn play(
                 .await
                 .map_err(failed)?
             {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "puzzle_order",
-                    "a puzzle's steps are played in order, each once",
-                ));
+                return Err(out_of_order());
             }
         } else {
             let category = format!("puzzle:{}", row.game);

@@ -477,6 +477,7 @@ async fn one_address_cannot_create_thousands_of_games() {
     // Then any game: a burst of thirty a minute from one address, whatever the browser.
     let mut made = 20;
     let mut refused = 0;
+    let started = Instant::now();
     for i in 0..2000 {
         let mut browser = if i % 2 == 0 { flood.clone() } else { Browser::new(&server) };
         let (status, answer) = browser
@@ -494,8 +495,11 @@ async fn one_address_cannot_create_thousands_of_games() {
             _ => panic!("{status} {answer}"),
         }
     }
-    assert!(made <= 32, "{made} games made");
-    assert!(refused >= 1960, "{refused} refused");
+    // The burst, and the rate's refill while the requests went on (a loaded machine takes
+    // seconds over them: one more game every two seconds).
+    let refilled = (started.elapsed().as_secs_f64() / 2.0).ceil() as usize;
+    assert!(made <= 32 + refilled, "{made} games made in {:?}", started.elapsed());
+    assert!(refused >= 1960 - refilled, "{refused} refused");
 }
 
 /// Imports a record; its id.

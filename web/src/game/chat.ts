@@ -52,7 +52,12 @@ export class ChatPanel {
       const [history, mutes] = await Promise.all([api.chat(this.path), user() ? api.mutes().catch(() => ({ names: [] as string[] })) : Promise.resolve({ names: [] as string[] })]);
       this.history = history;
       this.muted = mutes.names;
-      this.lines = history.lines;
+      // A line the socket brought while the history was asked for may be missing from it (read
+      // before the line was written, answered after it came): kept.
+      const known = new Set(history.lines.map((l) => l.id));
+      const since = history.lines.length ? history.lines[history.lines.length - 1]!.at : 0;
+      const arrived = this.lines.filter((l) => !known.has(l.id) && l.at >= since);
+      this.lines = [...history.lines, ...arrived].slice(-KEEP);
       this.error = null;
     } catch (e) {
       this.error = refusalOf(e);
