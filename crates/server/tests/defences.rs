@@ -1014,6 +1014,31 @@ async fn the_explorer_answers_an_address_so_many_questions_a_minute() {
 }
 
 #[tokio::test]
+async fn puzzles_answer_an_address_so_many_requests_a_minute() {
+    let server = start("defences-puzzles").await;
+    let mut browser = Browser::new(&server);
+    let mut refused = 0;
+    for i in 0..150 {
+        // Asking for puzzles and trying moves draw on one budget.
+        let (status, answer) = if i % 2 == 0 {
+            browser.get("/api/puzzles/next?game=awele").await
+        } else {
+            browser.post("/api/puzzles/nothing/move", json!({ "step": 0, "move": "A" })).await
+        };
+        match status {
+            200 | 404 => {}
+            429 => {
+                assert_eq!(answer["code"], "too_many", "{answer}");
+                refused += 1;
+            }
+            _ => panic!("{status} {answer}"),
+        }
+    }
+    // A burst of 120, then two a second: the rest of the 150 are refused.
+    assert!((25..=30).contains(&refused), "{refused} refused");
+}
+
+#[tokio::test]
 async fn a_move_sent_for_the_last_ply_there_is_is_told_so_without_wrapping() {
     let server = start("defences-ply").await;
     let (mut a, _, id) = friend_game(&server).await;
