@@ -28,37 +28,58 @@ impl AweleEval {
     }
 }
 
-/// What the evaluation looks at in a position, each in the side to move's view (its own minus the
-/// other side's, where both have one): a line of numbers that [`WEIGHTS`] turns into a score.
+/// What the evaluation looks at in a position, in the side to move's view, each side's count
+/// apart (the side to move plays first, so its weaknesses and the other side's do not weigh the
+/// same): a line of numbers that the rule set's weights turn into a score.
 /// `examples/tune_awele.rs` fits the weights to the results of self-play games.
 pub type Features = [Score; FEATURES];
 
 /// How many features.
-pub const FEATURES: usize = 12;
+pub const FEATURES: usize = 25;
 
 /// The names of the features, in order (for the tuner's report).
 pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "seeds captured",
-    "pits of 12 or more",
-    "targets (1 or 2 seeds)",
-    "moves",
-    "empty pits",
-    "seeds in pit 1",
-    "seeds in pit 2",
-    "seeds in pit 3",
-    "seeds in pit 4",
-    "seeds in pit 5",
-    "seeds in pit 6",
+    "seeds captured (difference)",
+    "my pits of 12 or more (mask)",
+    "their pits of 12 or more (mask)",
+    "my pits of 1 or 2",
+    "their pits of 1 or 2",
+    "my empty pits",
+    "their empty pits",
+    "my moves",
+    "my seeds in pit 1",
+    "my seeds in pit 2",
+    "my seeds in pit 3",
+    "my seeds in pit 4",
+    "my seeds in pit 5",
+    "my seeds in pit 6",
+    "their seeds in pit 1",
+    "their seeds in pit 2",
+    "their seeds in pit 3",
+    "their seeds in pit 4",
+    "their seeds in pit 5",
+    "their seeds in pit 6",
+    "their best capture",
+    "my best capture",
+    "my seeds sown past my row",
+    "their seeds sown past their row",
     "to move",
 ];
 
 /// What each feature is worth; a seed captured is [`SEED`]. Fitted under `awechec` (and used for
-/// `awari`).
-pub const WEIGHTS: Features = [SEED, 5, -13, 3, -72, 9, 12, 6, 1, 4, -13, -60];
+/// `awari`) with one weight for both sides' counts: the mirror pairs are opposite.
+pub const WEIGHTS: Features = [
+    SEED, 5, -5, 13, -13, -72, 72, 3, 9, 12, 6, 1, 4, -13, -9, -12, -6, -1, -4, 13, 0, 0, 0, 0, -60,
+];
 
-/// The weights fitted under `abapa`: `tune_awele 3000 8 abapa 1`, its games played with
-/// [`WEIGHTS`] (272,386 quiet positions, the loss from 0.51914 with [`WEIGHTS`] to 0.51528).
-pub const ABAPA_WEIGHTS: Features = [SEED, 14, 1, 5, -117, 7, 0, 0, -6, -9, -19, -67];
+/// The weights fitted under `abapa`, each side's counts apart:
+/// `tune_awele 4000 8 abapa 1 12` (BENCHMARKS.md), its games played with the weights before
+/// these (the mirror pairs of the first `abapa` fit). 379,797 quiet positions, a third of them
+/// also searched to depth 12; the loss from 0.54000 to 0.53428.
+pub const ABAPA_WEIGHTS: Features = [
+    SEED, 9, -11, 76, -60, 71, 14, 77, 53, 56, 61, 58, 62, 57, -48, -57, -60, -59, -60, -55, -34,
+    8, -66, 65, -550,
+];
 
 /// The weights of a rule set.
 pub fn weights(rules: RuleSet) -> &'static Features {
@@ -68,6 +89,22 @@ pub fn weights(rules: RuleSet) -> &'static Features {
     }
 }
 
+/// The most seeds `side` would capture with one move if it were its turn on `board` (a grand
+/// slam counted as any capture): a threat the side to move must meet, or an opportunity.
+fn best_capture(board: &awe_awele::Board, side: awe_game::Side) -> Score {
+    (0..6)
+        .map(|k| Pit::of(side, k))
+        .filter(|&pit| board.seeds(pit) > 0)
+        .map(|pit| board.sow_and_capture(pit).1.seeds as Score)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The seeds of `side`'s pits that sowing would carry past its own row.
+fn sown_past_row(board: &awe_awele::Board, side: awe_game::Side) -> Score {
+    (0..6).map(|k| (board.seeds(Pit::of(side, k)) as Score - (5 - k as Score)).max(0)).sum()
+}
+
 /// The features of `position` (not over).
 pub fn features(position: &Position) -> Features {
     let me = position.turn();
@@ -75,20 +112,30 @@ pub fn features(position: &Position) -> Features {
     let board = position.board();
     let mut f = [0; FEATURES];
     f[0] = position.captured(me) as Score - position.captured(them) as Score;
-    // A pit of twelve or more seeds laps the board and can take many at once.
-    f[1] = board.pits_with_at_least(me, 12) as Score - board.pits_with_at_least(them, 12) as Score;
+    // A pit of twelve or more seeds laps the board and can take many at once. The value is the
+    // pits' mask (the k-th pit from the left 2^k), as the weights were fitted and measured with
+    // it, not a count: a count is yet to be tried in a match.
+    f[1] = board.pits_with_at_least(me, 12) as Score;
+    f[2] = board.pits_with_at_least(them, 12) as Score;
     for k in 0..6 {
         let (mine, theirs) = (board.seeds(Pit::of(me, k)), board.seeds(Pit::of(them, k)));
         // Pits of one or two seeds are what captures take.
-        f[2] += matches!(theirs, 1 | 2) as Score - matches!(mine, 1 | 2) as Score;
-        f[4] += (mine == 0) as Score - (theirs == 0) as Score;
+        f[3] += matches!(mine, 1 | 2) as Score;
+        f[4] += matches!(theirs, 1 | 2) as Score;
+        f[5] += (mine == 0) as Score;
+        f[6] += (theirs == 0) as Score;
         // Seeds on one's own row are not yet lost, and worth more or less by where they lie.
-        f[5 + k] = mine as Score - theirs as Score;
+        f[8 + k] = mine as Score;
+        f[14 + k] = theirs as Score;
     }
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
-    f[3] = moves.len() as Score;
-    f[11] = 1;
+    f[7] = moves.len() as Score;
+    f[20] = best_capture(board, them);
+    f[21] = best_capture(board, me);
+    f[22] = sown_past_row(board, me);
+    f[23] = sown_past_row(board, them);
+    f[24] = 1;
     f
 }
 
@@ -139,4 +186,80 @@ pub fn book(rules: RuleSet) -> Option<&'static Book<Position>> {
     // A test reads every book: one that does not read is a bug of the build, and the engine
     // then plays without it.
     cell.get_or_init(|| Book::parse(text, &Position::new(rules)).ok()).as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use awe_awele::Board;
+    use awe_game::Side;
+    use proptest::prelude::*;
+
+    /// `position` seen from the other side: the rows, the captures and the turn swapped.
+    fn mirror(position: &Position) -> Position {
+        let pits = position.board().pits();
+        let mut swapped = [0; 12];
+        swapped[..6].copy_from_slice(&pits[6..]);
+        swapped[6..].copy_from_slice(&pits[..6]);
+        let captured = [position.captured(Side::North), position.captured(Side::South)];
+        let turn = position.turn().opponent();
+        Position::from_parts(Board::from_pits(swapped), captured, turn, position.rule_set())
+            .expect("a mirrored position keeps its seeds")
+    }
+
+    fn at(pits: [u8; 12], turn: Side) -> Position {
+        let on_board: u8 = pits.iter().sum();
+        Position::from_parts(Board::from_pits(pits), [48 - on_board, 0], turn, RuleSet::Abapa)
+            .expect("a position of 48 seeds")
+    }
+
+    #[test]
+    fn the_counts_are_the_side_to_moves_and_the_others() {
+        // South to move: A 1, B 0, C 2, D 13, E 4, F 1; North: a 2, b 0, c 0, d 3, e 1, f 0.
+        let position = at([1, 0, 2, 13, 4, 1, 2, 0, 0, 3, 1, 0], Side::South);
+        let f = features(&position);
+        // D, the fourth pit from the left, in the mask of pits of 12 or more.
+        assert_eq!((f[1], f[2]), (1 << 3, 0), "pits of 12 or more");
+        assert_eq!((f[3], f[4]), (3, 2), "pits of 1 or 2");
+        assert_eq!((f[5], f[6]), (1, 3), "empty pits");
+        assert_eq!(f[8..14], [1, 0, 2, 13, 4, 1]);
+        assert_eq!(f[14..20], [2, 0, 0, 3, 1, 0]);
+        // South's F sows its seed into a (2 -> 3) and takes 3; North's d sows e, f and A
+        // (1 -> 2) and takes 2.
+        assert_eq!(f[21], 3, "South's best capture");
+        assert_eq!(f[20], 2, "North's best capture");
+        // Past one's own row: D's 13 less the 2 pits after it, E's 4 less 1, F's 1 less 0.
+        assert_eq!(f[22], 11 + 3 + 1);
+        // d's 3 less 2, e's 1 less 1.
+        assert_eq!(f[23], 1);
+        assert_eq!(f[24], 1);
+    }
+
+    proptest! {
+        /// The features belong to the side to move, not to South or North: a position and its
+        /// mirror image, the other side to move, have the same.
+        #[test]
+        fn features_do_not_depend_on_the_sides_name(seed: u64, plies in 0usize..60) {
+            use rand::{SeedableRng, rngs::SmallRng};
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut position = Position::new(RuleSet::Abapa);
+            for _ in 0..plies {
+                match position.random_move(&mut rng) {
+                    Some(mv) if position.outcome().is_none() => position = position.play(mv),
+                    _ => break,
+                }
+            }
+            prop_assume!(position.outcome().is_none());
+            prop_assert_eq!(features(&position), features(&mirror(&position)));
+        }
+    }
+
+    /// The weights written with one weight for both sides give the same score from either side's
+    /// counts: each pair is opposite, so the score is the side's minus the other's.
+    #[test]
+    fn the_awechec_weights_are_a_difference() {
+        for (mine, theirs) in [(1, 2), (3, 4), (5, 6), (8, 14), (9, 15), (10, 16), (13, 19)] {
+            assert_eq!(WEIGHTS[mine], -WEIGHTS[theirs], "{}", FEATURE_NAMES[mine]);
+        }
+    }
 }
