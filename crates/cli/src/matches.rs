@@ -73,19 +73,31 @@ struct Thought {
     moves: u32,
     total: std::time::Duration,
     longest: std::time::Duration,
+    /// The moves that took under a tenth of the time (book moves, single legal moves, positions
+    /// a database or a short search decides), and what they took: a mean over every move hides
+    /// how much of the time the searched moves spend.
+    quick: u32,
+    quick_total: std::time::Duration,
 }
 
 impl Thought {
-    fn add(&mut self, took: std::time::Duration) {
+    /// A move that took `took` of a budget of `time`.
+    fn add(&mut self, took: std::time::Duration, time: std::time::Duration) {
         self.moves += 1;
         self.total += took;
         self.longest = self.longest.max(took);
+        if took < time / 10 {
+            self.quick += 1;
+            self.quick_total += took;
+        }
     }
 
     fn merge(&mut self, other: &Thought) {
         self.moves += other.moves;
         self.total += other.total;
         self.longest = self.longest.max(other.longest);
+        self.quick += other.quick;
+        self.quick_total += other.quick_total;
     }
 
     /// `A took 0.290 s a move (97 % of its time), at most 0.301 s`.
@@ -93,13 +105,24 @@ impl Thought {
         if self.moves == 0 {
             return format!("{name} made no move");
         }
+        let share = |seconds: f64| 100.0 * seconds / time.as_secs_f64();
         let mean = self.total.as_secs_f64() / self.moves as f64;
-        format!(
+        let mut line = format!(
             "{name} took {mean:.3} s a move ({:.0} % of its time), at most {:.3} s, over {} moves",
-            100.0 * mean / time.as_secs_f64(),
+            share(mean),
             self.longest.as_secs_f64(),
             self.moves
-        )
+        );
+        let searched = self.moves - self.quick;
+        if self.quick > 0 && searched > 0 {
+            let rest = (self.total - self.quick_total).as_secs_f64() / searched as f64;
+            line += &format!(
+                "; {} of them under a tenth of the time, the other {searched} {rest:.3} s ({:.0} %)",
+                self.quick,
+                share(rest)
+            );
+        }
+        line
     }
 }
 
@@ -275,7 +298,7 @@ fn play_game<P: Playable>(
         let asked = std::time::Instant::now();
         let mv =
             players[mover].choose(&game, time).with_context(|| format!("game {}", index + 1))?;
-        thought[mover].add(asked.elapsed());
+        thought[mover].add(asked.elapsed(), time);
         game.play(mv).with_context(|| format!("game {}", index + 1))?;
     }
     if game.outcome().is_none() {
@@ -293,4 +316,36 @@ fn play_game<P: Playable>(
 
 fn format_points(points: f64) -> String {
     if points.fract() == 0.0 { format!("{points:.0}") } else { format!("{points:.1}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Thought;
+    use std::time::Duration;
+
+    #[test]
+    fn the_time_summary_sets_the_quick_moves_apart() {
+        let time = Duration::from_millis(1000);
+        let mut a = Thought::default();
+        a.add(Duration::from_millis(950), time);
+        a.add(Duration::from_millis(2), time);
+        let mut b = Thought::default();
+        b.add(Duration::from_millis(850), time);
+        b.add(Duration::from_millis(1010), time);
+        a.merge(&b);
+        assert_eq!(
+            a.summary("A", time),
+            "A took 0.703 s a move (70 % of its time), at most 1.010 s, over 4 moves; \
+             1 of them under a tenth of the time, the other 3 0.937 s (94 %)"
+        );
+        // No quick move, or only quick ones: nothing to set apart.
+        assert_eq!(
+            b.summary("B", time),
+            "B took 0.930 s a move (93 % of its time), at most 1.010 s, over 2 moves"
+        );
+        let mut c = Thought::default();
+        c.add(Duration::from_millis(1), time);
+        assert!(!c.summary("C", time).contains("under a tenth"));
+        assert_eq!(Thought::default().summary("D", time), "D made no move");
+    }
 }
