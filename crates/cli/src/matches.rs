@@ -100,7 +100,8 @@ impl Thought {
         self.quick_total += other.quick_total;
     }
 
-    /// `A took 0.290 s a move (97 % of its time), at most 0.301 s`.
+    /// `A took 0.290 s a move (97 % of its time), at most 0.301 s, over 80 moves`, and where some
+    /// moves were quick and some not: `; 12 of them under a tenth of the time, the other 68 …`.
     fn summary(&self, name: &str, time: std::time::Duration) -> String {
         if self.moves == 0 {
             return format!("{name} made no move");
