@@ -122,7 +122,11 @@ impl App {
             );
         }
         let handle = room::start(room, self.clone());
-        self.rooms.insert(id, handle.clone());
+        // A change committed after the game was read may have been heard before the room was
+        // in the map: the room reads the game again (it ignores a version it already has).
+        if let Some(version) = self.rooms.insert_loaded(id, handle.clone()) {
+            let _ = handle.commands.try_send(Command::Changed { version });
+        }
         Ok(Some(handle))
     }
 
@@ -133,7 +137,7 @@ impl App {
 
     /// Another server changed game `id` to `version`: its room here, if any, reads it again.
     pub fn game_changed(&self, id: &str, version: i64) {
-        if let Some(handle) = self.rooms.get(id) {
+        if let Some(handle) = self.rooms.changed(id, version) {
             let _ = handle.commands.try_send(Command::Changed { version });
         }
     }
@@ -166,13 +170,21 @@ impl App {
     }
 }
 
+/// A game being loaded into a room.
+#[derive(Debug, Default)]
+struct Loading {
+    lock: Arc<tokio::sync::Mutex<()>>,
+    /// The latest version another server committed while the game was being loaded.
+    heard: Option<i64>,
+}
+
 /// The rooms in memory, each with what it tells of itself (its estimated size, whether anyone
 /// watches it, when it was last asked for).
 #[derive(Debug)]
 pub struct Rooms {
     map: Mutex<HashMap<String, Handle>>,
-    /// A lock a game being loaded, so that two requests for it make one room.
-    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// The games being loaded: a lock for each, so that two requests for it make one room.
+    loading: Mutex<HashMap<String, Loading>>,
     /// Loads at once: each reads a game and replays it on a blocking thread.
     loads: tokio::sync::Semaphore,
     /// Rooms let go to make space for others, since the start.
@@ -205,18 +217,39 @@ impl Rooms {
         self.map().values().cloned().collect()
     }
 
-    fn insert(&self, id: &str, handle: Handle) {
+    fn loading(&self) -> std::sync::MutexGuard<'_, HashMap<String, Loading>> {
+        self.loading.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Game `id` changed to `version`: its room, if it has one here. Without one, a change heard
+    /// while the game is being loaded is kept for the room the load makes. Both this and
+    /// [`Rooms::insert_loaded`] hold the loading lock, so a change is never heard between the
+    /// load's read and the room's arrival in the map without the room learning of it.
+    fn changed(&self, id: &str, version: i64) -> Option<Handle> {
+        let mut loading = self.loading();
+        let room = self.get(id);
+        if room.is_none()
+            && let Some(load) = loading.get_mut(id)
+        {
+            load.heard = load.heard.max(Some(version));
+        }
+        room
+    }
+
+    /// Puts the room a load made in the map: the latest change heard meanwhile, if any.
+    fn insert_loaded(&self, id: &str, handle: Handle) -> Option<i64> {
+        let mut loading = self.loading();
         self.map().insert(id.to_owned(), handle);
+        loading.get_mut(id).and_then(|load| load.heard.take())
     }
 
     fn load_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
-        Arc::clone(loading.entry(id.to_owned()).or_default())
+        Arc::clone(&self.loading().entry(id.to_owned()).or_default().lock)
     }
 
     /// A load of `id` is over: its lock goes (those waiting on it find the room in the map).
     fn loaded(&self, id: &str) {
-        self.loading.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+        self.loading().remove(id);
     }
 
     /// Makes space for a room of `weight` bytes within `most` rooms and `memory` bytes, letting
@@ -305,4 +338,37 @@ pub fn valid_id(id: &str) -> bool {
 /// The hash under which a secret is stored: the database never holds a secret itself.
 pub fn hash(secret: &str) -> String {
     Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::Info;
+
+    fn handle() -> (Handle, tokio::sync::mpsc::Receiver<Command>) {
+        let (commands, receiver) = tokio::sync::mpsc::channel(4);
+        let info = Arc::new(Info::new(tokio::sync::broadcast::channel(1).0));
+        (Handle { commands, info }, receiver)
+    }
+
+    /// Another server's move heard between a load's read of the game and its room's arrival in
+    /// the map used to be lost: the room showed the game as read until the next change (seen in
+    /// CI, a computer's move never shown on the second server).
+    #[test]
+    fn a_change_heard_while_a_game_loads_reaches_the_room_the_load_makes() {
+        let rooms = Rooms::default();
+        let _lock = rooms.load_lock("game");
+        assert!(rooms.changed("game", 6).is_none(), "no room yet");
+        assert!(rooms.changed("game", 7).is_none(), "no room yet");
+        let (room, _commands) = handle();
+        assert_eq!(rooms.insert_loaded("game", room), Some(7), "the latest change heard");
+        assert!(rooms.changed("game", 8).is_some(), "the room hears the next itself");
+        rooms.loaded("game");
+
+        // A game neither here nor loading: nothing is kept for it.
+        assert!(rooms.changed("other", 3).is_none());
+        let _lock = rooms.load_lock("other");
+        let (room, _commands) = handle();
+        assert_eq!(rooms.insert_loaded("other", room), None, "nothing heard while it loaded");
+    }
 }

@@ -133,6 +133,16 @@ pub struct Info {
 }
 
 impl Info {
+    /// Of a room whose states go out through `events`.
+    pub(crate) fn new(events: broadcast::Sender<Utf8Bytes>) -> Info {
+        Info {
+            weight: AtomicUsize::new(0),
+            events,
+            thinking: AtomicBool::new(false),
+            used: AtomicU64::new(0),
+        }
+    }
+
     /// Its estimated memory, in bytes.
     pub fn weight(&self) -> usize {
         self.weight.load(Ordering::Relaxed)
@@ -412,12 +422,7 @@ impl Room {
             move_views: Vec::new(),
             board: Value::Null,
             built: HashMap::new(),
-            info: Arc::new(Info {
-                weight: AtomicUsize::new(0),
-                events: events.clone(),
-                thinking: AtomicBool::new(false),
-                used: AtomicU64::new(0),
-            }),
+            info: Arc::new(Info::new(events.clone())),
         };
         room.move_views = raw(room.now.game.move_views());
         room.board = crate::model::board_view(&room.now.game);
