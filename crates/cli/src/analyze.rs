@@ -44,14 +44,15 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
         };
     }
     let position = args.position.as_deref();
+    let search = Search { time, threads: args.threads.into() };
     match args.game {
         GameName::Awele => best_line(
             crate::settings::awele_start(args.rules.as_deref(), position, &args.serpent)?,
-            time,
+            search,
         ),
         GameName::Awithlaknannai => best_line(
             crate::settings::awithlaknannai_start(args.rules.as_deref(), position, &args.serpent)?,
-            time,
+            search,
         ),
         GameName::Awechec => best_line(
             crate::settings::awechec_start(
@@ -60,19 +61,26 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
                 &args.serpent,
                 &args.awechec,
             )?,
-            time,
+            search,
         ),
     }
 }
 
+/// How long a position is searched, and on how many threads.
+#[derive(Clone, Copy)]
+struct Search {
+    time: Duration,
+    threads: usize,
+}
+
 /// The best move, score and line of a position, depth by depth.
-fn best_line<P: Playable>(start: P, time: Duration) -> Result<()> {
+fn best_line<P: Playable>(start: P, search: Search) -> Result<()> {
     let game = Game::new(start);
     if let Some(outcome) = game.outcome() {
         println!("the game is over ({})", outcome.termination);
         return Ok(());
     }
-    let report = analyze(&game, time, |r| {
+    let report = analyze(&game, search.time, search.threads, |r| {
         println!(
             "depth {} score {} nodes {} nps {} pv {}",
             r.depth,

@@ -551,6 +551,9 @@ pub struct AnalyzeArgs {
     /// Thinking time per position, in seconds (0.001 to 86400).
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     pub time: Seconds,
+    /// Threads to search a position with (1 to 64; a record's moves are judged on one).
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
     /// Rule set (awele: awechec, abapa, awari; awithlaknannai: wikipedia, globejoueur, bell,
     /// ludii).
     #[arg(long)]

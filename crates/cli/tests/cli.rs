@@ -482,6 +482,20 @@ fn analyze_finds_the_best_move_and_judges_a_record() {
 }
 
 #[test]
+fn analyze_searches_on_several_threads() {
+    let position = "0,0,0,0,0,1/1,3,0,0,0,0 S 24 19";
+    let args = ["analyze", "awele", "--position", position, "--rules", "abapa", "--time", "0.2"];
+    let output = awe(&[&args[..], &["--threads", "2"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(last_line(&output), "best F(2) score win in 1 line F(2)");
+    for bad in ["0", "65", "many"] {
+        let output = awe(&[&args[..], &["--threads", bad]].concat());
+        assert!(!output.status.success(), "--threads {bad} is refused");
+        assert!(stderr(&output).contains("--threads"), "{bad}: {}", stderr(&output));
+    }
+}
+
+#[test]
 fn a_person_plays_the_computer() {
     let output = awe_with_input(
         &["play", "awele", "--engine", "3", "--time", "0.02", "--color", "black"],

@@ -74,14 +74,17 @@ pub struct Judgement<M> {
 /// The table of an analysis or review, in megabytes, unless told otherwise.
 pub const TABLE_MB: usize = 64;
 
-/// A search of `game`'s current position for `time`, calling `each` after every depth.
+/// A search of `game`'s current position for `time` on `threads` threads, calling `each` after
+/// every depth.
 pub fn analyze<P: Playable>(
     game: &Game<P>,
     time: Duration,
+    threads: usize,
     each: impl FnMut(&Report<P::Move>),
 ) -> Report<P::Move> {
     let mut searcher = Searcher::new(P::evaluator(game.start()), TABLE_MB);
-    searcher.search(game, &Limits::time(time), each)
+    searcher.set_threads(threads);
+    searcher.search_threads(game, &Limits::time(time), each)
 }
 
 /// Judges every move of `game`, each position searched for `time`; `each` is told of each

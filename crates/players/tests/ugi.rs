@@ -123,6 +123,29 @@ proptest::proptest! {
 }
 
 /// A command of a controller, for the orderings below.
+#[test]
+fn threads_are_an_option_from_1_to_64() {
+    let answers = session(b"uci\nquit\n");
+    assert!(answers.iter().any(|l| l.starts_with("option name Threads type spin")), "{answers:?}");
+    // A session answering line after line, each `go` to its end: every depth on two threads.
+    let mut engine =
+        awe_players::ugi::Session::new(awe_awele::Position::new(awe_awele::RuleSet::Abapa));
+    let mut out = Vec::new();
+    for line in ["setoption name Threads value 2", "position startpos moves A", "go depth 9"] {
+        engine.handle(line, None, &mut out).expect("answered");
+    }
+    let answers = String::from_utf8(out).expect("UTF-8");
+    assert!(!answers.contains("info string"), "{answers}");
+    assert!(answers.lines().any(|l| l.starts_with("info depth 9 ")), "{answers}");
+    assert!(answers.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{answers}");
+    for bad in ["0", "65", "two", "-1"] {
+        let line = format!("setoption name Threads value {bad}\ngo depth 1\nquit\n");
+        let answers = session(line.as_bytes());
+        assert!(answers[0].contains("Threads is a number from 1 to 64"), "{bad}: {answers:?}");
+        assert!(answers.iter().any(|l| l.starts_with("bestmove ")), "{answers:?}");
+    }
+}
+
 fn command() -> impl proptest::strategy::Strategy<Value = &'static str> {
     proptest::sample::select(vec![
         "go infinite",
@@ -140,6 +163,8 @@ fn command() -> impl proptest::strategy::Strategy<Value = &'static str> {
         "position startpos moves A",
         "position startpos moves Z",
         "setoption name Level value 3",
+        "setoption name Threads value 2",
+        "setoption name Threads value 0",
         "quit",
         "nonsense",
     ])

@@ -103,14 +103,25 @@ pub struct Searcher<P: Position, E> {
     table_inexact: bool,
     /// When the budget started to run, on the search's clock (`None` while pondering).
     budget_from: Option<Duration>,
+    /// Searchers in all, this one and its helpers ([`Searcher::search_threads`]).
+    threads: usize,
+    /// Whether this searcher helps another, through their shared table: it never turns exact
+    /// (that clears the table), it stops instead.
+    helper: bool,
+    /// Depths a helper starts ahead of the searcher it helps (0 or 1).
+    ahead: u32,
 }
 
 impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
     /// A searcher with a table of about `megabytes`.
     pub fn new(eval: E, megabytes: usize) -> Self {
+        Searcher::with_table(eval, Table::new(megabytes))
+    }
+
+    fn with_table(eval: E, table: Table<P::Move>) -> Self {
         Searcher {
             eval,
-            table: Table::new(megabytes),
+            table,
             killers: vec![[None; 2]; MAX_DEPTH as usize + MAX_QUIESCENCE as usize + 2],
             path: Vec::new(),
             nodes: 0,
@@ -124,6 +135,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             exact: false,
             table_inexact: false,
             budget_from: Some(Duration::ZERO),
+            threads: 1,
+            helper: false,
+            ahead: 0,
         }
     }
 
@@ -150,7 +164,18 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         &mut self,
         game: &Game<P>,
         limits: &Limits,
+        report: impl FnMut(&Report<P::Move>),
+    ) -> Report<P::Move> {
+        self.iterate(game, limits, report, &mut || {})
+    }
+
+    /// [`Searcher::search`], calling `before_exact` before the search turns exact.
+    fn iterate(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
         mut report: impl FnMut(&Report<P::Move>),
+        before_exact: &mut dyn FnMut(),
     ) -> Report<P::Move> {
         self.start(game, limits.clone(), false);
         let root = game.current().clone();
@@ -162,7 +187,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut score = 0;
-        let mut depth = 0;
+        // Every other helper searches a depth ahead: the helpers then fill the table with what
+        // the next depth asks, rather than all repeating the same search.
+        let mut depth = self.ahead.min(max_depth - 1);
         while depth < max_depth {
             depth += 1;
             // A window around the last score; widened until the score falls inside it.
@@ -191,7 +218,12 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
                 // A won or lost game found by the fast search may end sooner than it could see
                 // (a move searched short, an estimate of another context that hid a quicker
                 // end): a win or a loss is announced only by an exact search, from a table that
-                // holds nothing else. This depth again, and the rest, so.
+                // holds nothing else. This depth again, and the rest, so. A helper leaves that
+                // to the searcher it helps.
+                if self.helper {
+                    break;
+                }
+                before_exact();
                 self.set_exact(true);
                 depth -= 1;
                 continue;
@@ -634,6 +666,66 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             }
         }
         best
+    }
+}
+
+/// Several threads: lazy SMP. Helpers search the same position on threads of their own and share
+/// the table, so that each finds there what the others found; the searcher's own search, on the
+/// caller's thread, decides and reports. Helpers help only the fast search: before it turns
+/// exact (a won or lost game found) they stop, and the exact search runs alone, so that what it
+/// announces is what one thread would.
+impl<P, E> Searcher<P, E>
+where
+    P: Position<Move: Send + Sync, Key: Send + Sync> + Send + Sync,
+    E: Evaluator<P> + Clone + Send,
+{
+    /// Searches with `threads` threads in all from now on (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// [`Searcher::search`] on the threads [`Searcher::set_threads`] gave.
+    pub fn search_threads(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        report: impl FnMut(&Report<P::Move>),
+    ) -> Report<P::Move> {
+        if self.threads <= 1 || game.outcome().is_some() {
+            return self.search(game, limits, report);
+        }
+        let mut helpers: Vec<Searcher<P, E>> = (1..self.threads)
+            .map(|k| {
+                let mut helper = Searcher::with_table(self.eval.clone(), self.table.share());
+                helper.reductions = self.reductions;
+                helper.helper = true;
+                helper.ahead = (k % 2 == 1) as u32;
+                helper
+            })
+            .collect();
+        let stop = Arc::new(AtomicBool::new(false));
+        // Helpers stop at the depth asked or when told, never on time: the searcher they help
+        // keeps the time.
+        let helping = Limits { depth: limits.depth, stop: Some(stop.clone()), ..Limits::default() };
+        std::thread::scope(|scope| {
+            let mut running: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    let helping = &helping;
+                    scope.spawn(move || helper.search(game, helping, |_| {}))
+                })
+                .collect();
+            let mut halt = || {
+                stop.store(true, Ordering::Relaxed);
+                for helper in running.drain(..) {
+                    // A helper that panicked has only stopped helping.
+                    let _ = helper.join();
+                }
+            };
+            let found = self.iterate(game, limits, report, &mut halt);
+            halt();
+            found
+        })
     }
 }
 

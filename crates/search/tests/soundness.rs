@@ -62,8 +62,10 @@ fn check<P: Position>(game: &Game<P>, score: awe_search::Score, what: &str) -> b
     true
 }
 
-/// Searches every position of games from `start` with one searcher, and checks every claim.
-fn claims_are_true<P: Position, E: Evaluator<P>>(
+/// Searches every position of games from `start` with one searcher on `threads` threads, and
+/// checks every claim.
+#[allow(clippy::too_many_arguments)]
+fn claims_are_true<P, E>(
     start: &P,
     eval: E,
     games: usize,
@@ -71,9 +73,15 @@ fn claims_are_true<P: Position, E: Evaluator<P>>(
     depths: std::ops::RangeInclusive<u32>,
     seed: u64,
     name: &str,
-) -> usize {
+    threads: usize,
+) -> usize
+where
+    P: Position<Move: Send + Sync, Key: Send + Sync> + Send + Sync,
+    E: Evaluator<P> + Clone + Send,
+{
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut searcher = Searcher::new(eval, 1);
+    searcher.set_threads(threads);
     let mut checked = 0;
     for g in 0..games {
         // Late-move reductions on in every other game, whatever the game's default: the claims
@@ -85,7 +93,7 @@ fn claims_are_true<P: Position, E: Evaluator<P>>(
         let mut game = awe_game::playout::random_game(start.clone(), &mut rng, opening);
         while game.outcome().is_none() && game.moves().len() < 300 {
             let depth = rng.random_range(depths.clone());
-            let found = searcher.search(&game, &Limits::depth(depth), |_| {});
+            let found = searcher.search_threads(&game, &Limits::depth(depth), |_| {});
             if is_decided(found.score) {
                 let what = format!(
                     "{name}, {} at depth {depth} after {} plies",
@@ -108,10 +116,22 @@ fn claims_are_true<P: Position, E: Evaluator<P>>(
 fn awele_wins_and_losses_announced_are_true() {
     for (i, rules) in RuleSet::ALL.into_iter().enumerate() {
         let start = Awele::new(rules);
-        let checked =
-            claims_are_true(&start, AweleEval::default(), 10, 60, 2..=7, i as u64, rules.name());
+        let eval = AweleEval::default();
+        let checked = claims_are_true(&start, eval, 10, 60, 2..=7, i as u64, rules.name(), 1);
         assert!(checked > 10, "{rules}: only {checked} claims checked");
     }
+}
+
+/// With helpers on other threads sharing the table (lazy SMP), what is announced is as true.
+#[test]
+fn wins_and_losses_announced_on_three_threads_are_true() {
+    let start = Awele::new(RuleSet::Abapa);
+    let checked = claims_are_true(&start, AweleEval::default(), 6, 60, 2..=8, 7, "abapa", 3);
+    assert!(checked > 10, "abapa: only {checked} claims checked");
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), SerpentRules::ALL[0]);
+    let start = Serpent::start(settings, Start::Seed000, Side::WHITE).unwrap();
+    let checked = claims_are_true(&start, SerpentEval::default(), 3, 4, 6..=10, 8, "mosona", 3);
+    assert!(checked > 10, "mosona: only {checked} claims checked");
 }
 
 #[test]
@@ -137,7 +157,7 @@ fn awithlaknannai_wins_and_losses_announced_are_true() {
                 _ => depths,
             };
             let checked =
-                claims_are_true(&start, SerpentEval::default(), games, 4, depths, seed, &name);
+                claims_are_true(&start, SerpentEval::default(), games, 4, depths, seed, &name, 1);
             total += checked;
         }
     }

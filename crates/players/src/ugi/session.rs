@@ -23,6 +23,9 @@ use crate::Playable;
 /// The longest thinking time a `go` may ask for: a day.
 pub const MAX_MOVETIME: Duration = Duration::from_secs(86_400);
 
+/// The most threads a search may be given (`setoption name Threads`).
+pub const MAX_THREADS: usize = 64;
+
 /// The flags of one `go`, set by the thread that reads the controller's lines while it runs.
 #[derive(Clone, Debug, Default)]
 pub struct GoFlags {
@@ -93,6 +96,7 @@ impl<P: Playable> Session<P> {
                 writeln!(out, "id author the awe developers")?;
                 writeln!(out, "option name Level type spin default 10 min 1 max 10")?;
                 writeln!(out, "option name Ponder type check default false")?;
+                writeln!(out, "option name Threads type spin default 1 min 1 max {MAX_THREADS}")?;
                 writeln!(out, "{protocol}ok")?;
             }
             Some("isready") => writeln!(out, "readyok")?,
@@ -101,6 +105,17 @@ impl<P: Playable> Session<P> {
                     Ok(level) => self.level = level,
                     Err(e) => writeln!(out, "info string setoption: {e}")?,
                 },
+                ["setoption", "name", "Threads", "value", value] => {
+                    match value.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n)) {
+                        Some(threads) => self.searcher.set_threads(threads),
+                        None => writeln!(
+                            out,
+                            "info string setoption: Threads is a number from 1 to {MAX_THREADS}, \
+                             not {}",
+                            shown(value)
+                        )?,
+                    }
+                }
                 // Interfaces say whether the engine may ponder; it ponders when told `go ponder`.
                 ["setoption", "name", "Ponder", "value", "true" | "false"] => {}
                 _ => writeln!(out, "info string unknown option: {}", shown(line))?,
@@ -171,7 +186,7 @@ impl<P: Playable> Session<P> {
         limits.ponder = flags.as_ref().filter(|_| pondering).map(|f| Arc::clone(&f.ponderhit));
         let current = game.current().clone();
         let mut written = Ok(());
-        let report = self.searcher.search(game, &limits, |r| {
+        let report = self.searcher.search_threads(game, &limits, |r| {
             if written.is_ok() {
                 written = writeln!(out, "{}", info(&current, r)).and_then(|()| out.flush());
             }
