@@ -73,7 +73,7 @@ fn positions(count: usize) -> Result<Vec<Game<Position>>, Box<dyn std::error::Er
             game.play(mv)?;
         }
         while game.outcome().is_none() && found.len() < count {
-            if game.moves().len() >= 10 && game.moves().len() % 10 == 0 {
+            if game.moves().len() >= 10 && game.moves().len().is_multiple_of(10) {
                 found.push(game.clone());
             }
             let Some(mv) = engine.choose(&game, None, |_| {}) else { break };
