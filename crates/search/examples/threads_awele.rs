@@ -31,6 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut times: Vec<Vec<f64>> = Vec::new();
     for &n in &threads {
         let mut row = Vec::new();
+        let mut nodes = 0;
         // One searcher, its table made shared once (as a session's is) and cleared before each
         // position, not timed.
         let mut searcher = Searcher::new(AweleEval::default(), 64);
@@ -41,8 +42,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let started = Instant::now();
             let found = searcher.search_threads(game, &Limits::depth(depth), |_| {});
             row.push(started.elapsed().as_secs_f64());
+            nodes += found.nodes;
             assert!(found.best().is_some(), "a move");
         }
+        eprintln!("{n} threads: the main search visited {nodes} nodes");
         times.push(row);
     }
     println!("{} positions, each to depth {depth}", games.len());

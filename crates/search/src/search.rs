@@ -79,7 +79,7 @@ impl<M> Report<M> {
 /// A search of one game, keeping its table from one move to the next.
 pub struct Searcher<P: Position, E> {
     eval: E,
-    table: Table<P::Move>,
+    table: Table,
     killers: Vec<[Option<P::Move>; 2]>,
     /// The positions since the material last changed: the game's, then the path searched.
     path: Vec<Step<P::Key>>,
@@ -118,7 +118,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         Searcher::with_table(eval, Table::new(megabytes))
     }
 
-    fn with_table(eval: E, table: Table<P::Move>) -> Self {
+    fn with_table(eval: E, table: Table) -> Self {
         Searcher {
             eval,
             table,
@@ -463,6 +463,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
         let key = position.hash();
         let entry = self.table.probe(key, ply);
+        let entry_best = entry.and_then(|e| moves.iter().nth(e.best? as usize).copied());
         if let Some(entry) = entry
             && ply > 0
             && entry.depth >= depth
@@ -475,14 +476,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             };
             if usable {
                 pv.clear();
-                pv.extend(entry.best);
+                pv.extend(entry_best);
                 return entry.score;
             }
         }
         let mut ordered: Vec<(P::Move, Score)> = moves
             .iter()
             .map(|&mv| {
-                let key = if Some(mv) == entry.and_then(|e| e.best) {
+                let key = if Some(mv) == entry_best {
                     INFINITY
                 } else if self.killers[ply as usize].contains(&Some(mv)) {
                     INFINITY / 2
@@ -604,11 +605,11 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             pv.extend(best_move);
         }
         let context = context.id();
-        self.table.store(
-            key,
-            ply,
-            Entry { key, context, score: best_score, depth, bound, best: best_move },
-        );
+        // The table keeps the best move as its place among the moves as generated.
+        let best = best_move
+            .and_then(|best| moves.iter().position(|&mv| mv == best))
+            .and_then(|at| u8::try_from(at).ok().filter(|&at| at < u8::MAX));
+        self.table.store(key, ply, Entry { key, context, score: best_score, depth, bound, best });
         best_score
     }
 
@@ -670,7 +671,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 }
 
 /// Several threads: lazy SMP. Helpers search the same position on threads of their own and share
-/// the table, so that each finds there what the others found; the searcher's own search, on the
+/// the table (without locks: see [`Table`]), so that each finds there what the others found; the searcher's own search, on the
 /// caller's thread, decides and reports. Helpers help only the fast search: before it turns
 /// exact (a won or lost game found) they stop, and the exact search runs alone, so that what it
 /// announces is what one thread would.
