@@ -208,10 +208,20 @@ impl Socket {
         if check(&self.state) {
             return self.state.clone();
         }
+        // What came instead, the last few messages: a failure says what the server sent.
+        let mut seen: Vec<String> = Vec::new();
         loop {
-            let message = self.next().await.expect("a state comes");
+            let Some(message) = self.next().await else {
+                panic!("no state as awaited came within 5 s; the last messages: {seen:#?}")
+            };
             if message["t"] == "state" && check(&message["game"]) {
                 return message["game"].clone();
+            }
+            let mut shown = message.to_string();
+            shown.truncate(300);
+            seen.push(shown);
+            if seen.len() > 4 {
+                seen.remove(0);
             }
         }
     }
