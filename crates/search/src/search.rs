@@ -463,7 +463,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
         let key = position.hash();
         let entry = self.table.probe(key, ply);
-        let entry_best = entry.and_then(|e| moves.iter().nth(e.best? as usize).copied());
+        let entry_best = entry.and_then(|e| moves.get(e.best? as usize).copied());
         if let Some(entry) = entry
             && ply > 0
             && entry.depth >= depth
