@@ -671,10 +671,10 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 }
 
 /// Several threads: lazy SMP. Helpers search the same position on threads of their own and share
-/// the table (without locks: see [`Table`]), so that each finds there what the others found; the searcher's own search, on the
-/// caller's thread, decides and reports. Helpers help only the fast search: before it turns
-/// exact (a won or lost game found) they stop, and the exact search runs alone, so that what it
-/// announces is what one thread would.
+/// the table (without locks: see [`Table`]), so that each finds there what the others found; the
+/// searcher's own search, on the caller's thread, decides and reports. Helpers help only the fast
+/// search: before it turns exact (a won or lost game found) they stop, and the exact search runs
+/// alone, so that what it announces is what one thread would.
 impl<P, E> Searcher<P, E>
 where
     P: Position<Move: Send + Sync, Key: Send + Sync> + Send + Sync,

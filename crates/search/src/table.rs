@@ -76,8 +76,7 @@ impl Table {
 
     fn read(slot: &[AtomicU64]) -> Option<Entry> {
         let [check, context, packed] = [0, 1, 2].map(|k| slot[k].load(Relaxed));
-        let entry = unpack(check ^ context ^ packed, context, packed)?;
-        Some(entry)
+        unpack(check ^ context ^ packed, context, packed)
     }
 
     /// The entry of the position with hash `key`, its score brought to `ply` plies from the root.
