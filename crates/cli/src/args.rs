@@ -520,6 +520,10 @@ pub struct MatchArgs {
     /// The error rates of --sprt (alpha and beta alike).
     #[arg(long, default_value_t = 0.05)]
     pub sprt_alpha: f64,
+    /// Write every game's record to FILE as it ends, in the game's notation (as `awe play
+    /// --save` does), one after the other with a Round tag: the game's number in the match.
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
     #[command(flatten)]
     pub serpent: SerpentArgs,
     #[command(flatten)]

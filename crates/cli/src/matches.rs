@@ -1,10 +1,14 @@
 //! `awe match`: engine against engine, colours alternated, openings varied; games played a few
 //! at once (`--concurrency`), and stopped by a sequential test (`--sprt`) when it has decided.
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, mpsc};
 
 use anyhow::{Context, Result};
+use awe_awechec::{History, Language};
+use awe_awithlaknannai::Start;
+use awe_game::record::Record;
 use awe_game::{Game, GameResult};
 use awe_players::sprt::{Results, Sprt, Verdict};
 use awe_players::ugi::Dialect;
@@ -24,12 +28,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
     match args.game {
         GameName::Awele => {
             let start = crate::settings::awele_start(args.rules.as_deref(), None, &args.serpent)?;
-            play_match(start, &args)
+            play_match(start, &args, awe_awele::write_record)
         }
         GameName::Awithlaknannai => {
             let start =
                 crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
-            play_match(start, &args)
+            let kind = start.settings().board.kind();
+            let named =
+                args.serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse);
+            let named = named.ok();
+            play_match(start, &args, |game, names| {
+                awe_awithlaknannai::write_record(game, named, names)
+            })
         }
         GameName::Awechec => {
             let start = crate::settings::awechec_start(
@@ -38,7 +48,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 &args.serpent,
                 &args.awechec,
             )?;
-            play_match(start, &args)
+            let language =
+                args.awechec.language.as_deref().map_or(Ok(Language::French), str::parse)?;
+            play_match(start, &args, |game, names| {
+                let mut history = History::new(game.start().clone());
+                for &action in game.moves() {
+                    // Every action was played in the match's game: none is refused here.
+                    if history.play(action).is_err() {
+                        break;
+                    }
+                }
+                awe_awechec::write_record(&history, language, names)
+            })
         }
     }
 }
@@ -63,6 +84,8 @@ struct Played {
     result: GameResult,
     plies: usize,
     summary: Option<String>,
+    /// The game's record, when the match keeps them (`--records`).
+    record: Option<String>,
     /// The time A and B took for their moves.
     thought: [Thought; 2],
 }
@@ -143,7 +166,13 @@ fn dialect(options: &[String], separator: &str, flag: &str) -> Result<Dialect> {
     Ok(Dialect { move_separator: separator.to_owned(), options, ..Dialect::ugi() })
 }
 
-fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
+/// Plays the match from `start`; `write` makes a game's record, its players' names given side by
+/// side (the first side's first).
+fn play_match<P: Playable>(
+    start: P,
+    args: &MatchArgs,
+    write: impl Fn(&Game<P>, [&str; 2]) -> Record + Sync,
+) -> Result<()> {
     let time = args.time.duration();
     let opening_level = match args.opening_level {
         Some(n) => Some(Level::new(n).context("--opening-level: 1 to 4")?),
@@ -152,6 +181,15 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
     let sprt = sprt(args)?;
     let dialect_a = dialect(&args.a_option, &args.a_move_separator, "--a-option")?;
     let dialect_b = dialect(&args.b_option, &args.b_move_separator, "--b-option")?;
+    // Created before the first game: a path that cannot be written fails at once.
+    let mut records = match &args.records {
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .with_context(|| format!("--records: cannot create {}", path.display()))?,
+        )),
+        None => None,
+    };
     // Every worker's own players, checked before any game starts.
     let mut workers = Vec::new();
     for w in 0..args.concurrency as u64 {
@@ -169,14 +207,15 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
     std::thread::scope(|scope| -> Result<()> {
         for mut players in workers {
             let (next, stop, sender) = (Arc::clone(&next), Arc::clone(&stop), sender.clone());
-            let start = start.clone();
+            let (start, write) = (start.clone(), &write);
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= games || stop.load(Ordering::SeqCst) {
                         break;
                     }
-                    let played = play_game(&start, &mut players, index, args, time, opening_level);
+                    let played =
+                        play_game(&start, &mut players, index, args, time, opening_level, write);
                     let failed = played.is_err();
                     if sender.send(played).is_err() || failed {
                         break;
@@ -221,6 +260,15 @@ fn play_match<P: Playable>(start: P, args: &MatchArgs) -> Result<()> {
                 played.plies,
                 format_points(a_points)
             );
+            // Each game's record as it ends, in one write: a match stopped keeps the games it
+            // finished.
+            if let (Some((path, file)), Some(record)) = (&mut records, &played.record)
+                && let Err(error) = file.write_all(format!("{record}\n").as_bytes())
+            {
+                stop.store(true, Ordering::SeqCst);
+                return Err(error)
+                    .with_context(|| format!("--records: cannot write {}", path.display()));
+            }
             // The test decides on whole pairs: each opening played with both colours.
             if let Some(sprt) = &sprt
                 && ended.is_multiple_of(2)
@@ -269,6 +317,7 @@ fn play_game<P: Playable>(
     args: &MatchArgs,
     time: std::time::Duration,
     opening_level: Option<Level>,
+    write: &(impl Fn(&Game<P>, [&str; 2]) -> Record + Sync),
 ) -> Result<Played> {
     // A new opening for each pair of games, played once with each colour; the same for a pair
     // whichever worker plays it.
@@ -305,12 +354,20 @@ fn play_game<P: Playable>(
     if game.outcome().is_none() {
         game.agree_to_stop();
     }
+    let record = args.records.is_some().then(|| {
+        let mut names = [args.b.as_str(); 2];
+        names[a_side.index()] = &args.a;
+        let mut record = write(&game, names);
+        record.set_tag("Round", (index + 1).to_string());
+        record.to_string()
+    });
     Ok(Played {
         index,
         a_side,
         result: awe_game::record::result_of(&game),
         plies: game.moves().len(),
         summary: P::summary(&game),
+        record,
         thought,
     })
 }

@@ -375,6 +375,82 @@ fn opening_levels_are_one_to_four() {
     assert!(last_line(&output).ends_with(" / 2"));
 }
 
+/// `--records` keeps every game of a match, each a record that `awe replay` reads back to the
+/// result the match printed, with each player on the side it had.
+#[test]
+fn a_match_writes_records_that_replay_to_its_results() {
+    let games: [&[&str]; 3] = [
+        &["awele", "--rules", "abapa", "--a", "greedy", "--b", "random"],
+        &["awithlaknannai", "--board", "kolowis", "--a", "greedy", "--b", "random"],
+        &["awechec", "--variant", "forced", "--a", "random", "--b", "greedy"],
+    ];
+    for (k, game) in games.iter().enumerate() {
+        let path = temp_file(&format!("match-{k}.records"), "");
+        let mut args = vec!["match", "--games", "3", "--time", "0.01", "--records"];
+        args.push(path.to_str().unwrap());
+        args.extend_from_slice(game);
+        let output = awe(&args);
+        assert!(output.status.success(), "{game:?}: {}", stderr(&output));
+        let printed = String::from_utf8_lossy(&output.stdout).into_owned();
+        let written = std::fs::read_to_string(&path).unwrap();
+        let records: Vec<String> = written
+            .split("\n\n[")
+            .enumerate()
+            .map(|(i, r)| if i == 0 { r.to_owned() } else { format!("[{r}") })
+            .collect();
+        assert_eq!(records.len(), 3, "{game:?}: {written}");
+        for record in &records {
+            let round = tag(record, "Round");
+            let line = printed
+                .lines()
+                .find(|l| l.starts_with(&format!("game {round}: ")))
+                .unwrap_or_else(|| panic!("{game:?}: no game {round} in {printed}"));
+            let result = tag(record, "Result");
+            assert!(line.contains(&format!(", {result} in ")), "{game:?}: {line} against {record}");
+            // A plays the first side in odd rounds (the first game, the third), B in the others.
+            let first = if round.parse::<u32>().unwrap() % 2 == 1 {
+                game[game.len() - 3]
+            } else {
+                game[game.len() - 1]
+            };
+            let first_tag = match game[0] {
+                "awele" => "South",
+                _ => "White",
+            };
+            assert_eq!(tag(record, first_tag), first, "{game:?}: {record}");
+            let file = temp_file(&format!("match-{k}-{round}.record"), record);
+            let output = awe(&["replay", file.to_str().unwrap()]);
+            assert!(output.status.success(), "{game:?}: {record}: {}", stderr(&output));
+        }
+    }
+    let output = awe(&[
+        "match",
+        "awele",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--records",
+        "/nonexistent/folder/x",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("--records: cannot create /nonexistent/folder/x"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// A tag's value in a record's text.
+fn tag(record: &str, name: &str) -> String {
+    let prefix = format!("[{name} \"");
+    let line = record
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no {name} in {record}"));
+    line[prefix.len()..line.len() - 2].to_owned()
+}
+
 #[test]
 fn a_match_refuses_an_unknown_player() {
     let output = awe(&["match", "awele", "--a", "awe:11", "--b", "random", "--games", "1"]);
