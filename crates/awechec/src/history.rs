@@ -1,6 +1,6 @@
 //! A game played action by action, kept for undo and for its record.
 
-use awe_game::Side;
+use awe_game::{Game, Side, Stop};
 
 use crate::{Action, ActionError, Position};
 
@@ -35,6 +35,25 @@ impl History {
     /// The positions, the start first and the current one last.
     pub fn positions(&self) -> &[Position] {
         &self.positions
+    }
+
+    /// A game of the shared trait (as the engines and the server play it) as a history, with how
+    /// it was stopped, for its record.
+    pub fn of_game(game: &Game<Position>) -> History {
+        let mut history = History::new(game.start().clone());
+        for &action in game.moves() {
+            // The moves were checked as they were played.
+            if history.play(action).is_err() {
+                break;
+            }
+        }
+        match game.stopped() {
+            Some(Stop::Agreement) => history.stop(None),
+            Some(Stop::Resignation(side)) => history.stop(Some(side)),
+            Some(Stop::TimeForfeit(side)) => history.forfeit_on_time(side),
+            None => {}
+        }
+        history
     }
 
     /// Takes an action.

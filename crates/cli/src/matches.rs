@@ -7,7 +7,6 @@ use std::sync::{Arc, mpsc};
 
 use anyhow::{Context, Result};
 use awe_awechec::{History, Language};
-use awe_awithlaknannai::Start;
 use awe_game::record::Record;
 use awe_game::{Game, GameResult};
 use awe_players::sprt::{Results, Sprt, Verdict};
@@ -33,9 +32,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
         GameName::Awithlaknannai => {
             let start =
                 crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
-            let kind = start.settings().board.kind();
-            let named =
-                args.serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse);
+            let named = crate::settings::start_name(&args.serpent, start.settings().board.kind());
             let named = named.ok();
             play_match(start, &args, |game, names| {
                 awe_awithlaknannai::write_record(game, named, names)
@@ -51,14 +48,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             let language =
                 args.awechec.language.as_deref().map_or(Ok(Language::French), str::parse)?;
             play_match(start, &args, |game, names| {
-                let mut history = History::new(game.start().clone());
-                for &action in game.moves() {
-                    // Every action was played in the match's game: none is refused here.
-                    if history.play(action).is_err() {
-                        break;
-                    }
-                }
-                awe_awechec::write_record(&history, language, names)
+                awe_awechec::write_record(&History::of_game(game), language, names)
             })
         }
     }

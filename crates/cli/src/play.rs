@@ -87,10 +87,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 },
             }
             .play(start, computer(&args, &start)?)?;
-            let start_name = match &args.serpent.start {
-                Some(name) => name.parse().ok(),
-                None => Some(awe_awithlaknannai::Start::default_for(settings.board.kind())),
-            };
+            let start_name = crate::settings::start_name(&args.serpent, settings.board.kind()).ok();
             awe_awithlaknannai::write_record(&game, start_name, recorded).to_string()
         }
     };

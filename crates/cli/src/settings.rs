@@ -48,8 +48,12 @@ pub fn awithlaknannai_start(
         }
         return awe_awithlaknannai::Position::parse(text, settings).context("--position");
     }
-    let start: Start = serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse)?;
-    Ok(awe_awithlaknannai::Position::start(settings, start, first)?)
+    Ok(awe_awithlaknannai::Position::start(settings, start_name(serpent, kind)?, first)?)
+}
+
+/// The Awithlaknannai start `--start` names, or the board's own.
+pub fn start_name(serpent: &SerpentArgs, kind: BoardKind) -> Result<Start> {
+    Ok(serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse)?)
 }
 
 /// The start of an Awechec command: the variant and handicaps by name, and a position text (see

@@ -157,26 +157,8 @@ impl WebGame for awe_awechec::Position {
     }
 
     fn record(game: &Game<Self>, names: [&str; 2], language: awe_awechec::Language) -> String {
-        awe_awechec::write_record(&awechec_history(game), language, names).to_string()
+        awe_awechec::write_record(&awe_awechec::History::of_game(game), language, names).to_string()
     }
-}
-
-/// An Awechec game of the shared trait as the Awechec crate's history, with how it was stopped.
-fn awechec_history(game: &Game<awe_awechec::Position>) -> awe_awechec::History {
-    let mut history = awe_awechec::History::new(game.start().clone());
-    for &action in game.moves() {
-        // The moves were checked as they were played.
-        if history.play(action).is_err() {
-            break;
-        }
-    }
-    match game.stopped() {
-        Some(Stop::Agreement) => history.stop(None),
-        Some(Stop::Resignation(side)) => history.stop(Some(side)),
-        Some(Stop::TimeForfeit(side)) => history.forfeit_on_time(side),
-        None => {}
-    }
-    history
 }
 
 /// A game of any of the three.
