@@ -309,9 +309,6 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
 
     /// Resets the counters and the path for a search of `game` within `limits`, exact or not.
     fn start(&mut self, game: &Game<P>, limits: Limits, exact: bool) {
-        if !self.helper {
-            self.table.new_search();
-        }
         self.clock = match limits.simulated_speed {
             Some(speed) => Clock::Nodes(speed),
             None => Clock::Real(Instant::now()),
