@@ -85,14 +85,14 @@ for target in "${targets[@]}"; do
     summary+=("$target: FAILED (exit status $status)")
     echo "!! $target failed (exit status $status); the end of libFuzzer's output:"
     grep -v -E '^#[0-9]+' "$log" | tail -n 60
-    artifact=$(find "$PWD/fuzz/artifacts/$target" -type f -newer "$marker" | head -n 1)
+    artifact=$(find "$PWD/fuzz/artifacts/$target" -type f -newer "$marker" -print -quit)
     if [ -n "$artifact" ]; then
         echo "!! the input ($(wc -c <"$artifact") bytes), kept in $artifact:"
         echo "----"
         head -c 4000 "$artifact" | cat -v
         echo
         echo "----"
-        od -A d -t x1 "$artifact" | head -n 20
+        od -A d -t x1 "$artifact" | sed -n 1,20p
         echo "!! to reproduce: cargo fuzz run -s $SANITIZER $target $artifact"
     else
         echo "!! no artifact was written (see $log)"
