@@ -34,7 +34,7 @@ pub fn play(args: &PlayArgs, names: [&str; 2], recorded: [&str; 2]) -> Result<St
         &args.serpent,
         &args.awechec,
     )?;
-    let language = args.awechec.language.as_deref().map_or(Ok(Language::French), str::parse)?;
+    let language = crate::settings::awechec_language(&args.awechec)?;
     let fr = language == Language::French;
     let help = if fr { HELP_FR } else { HELP_EN };
     println!("Awechec, {}.\n{help}", start.settings().variant.title(language));

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, mpsc};
 
 use anyhow::{Context, Result};
-use awe_awechec::{History, Language};
+use awe_awechec::History;
 use awe_game::record::Record;
 use awe_game::{Game, GameResult};
 use awe_players::sprt::{Results, Sprt, Verdict};
@@ -32,8 +32,8 @@ pub fn run(args: MatchArgs) -> Result<()> {
         GameName::Awithlaknannai => {
             let start =
                 crate::settings::awithlaknannai_start(args.rules.as_deref(), None, &args.serpent)?;
-            let named = crate::settings::start_name(&args.serpent, start.settings().board.kind());
-            let named = named.ok();
+            let named =
+                crate::settings::start_name(&args.serpent, start.settings().board.kind()).ok();
             play_match(start, &args, |game, names| {
                 awe_awithlaknannai::write_record(game, named, names)
             })
@@ -45,8 +45,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 &args.serpent,
                 &args.awechec,
             )?;
-            let language =
-                args.awechec.language.as_deref().map_or(Ok(Language::French), str::parse)?;
+            let language = crate::settings::awechec_language(&args.awechec)?;
             play_match(start, &args, |game, names| {
                 awe_awechec::write_record(&History::of_game(game), language, names)
             })

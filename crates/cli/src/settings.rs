@@ -56,6 +56,11 @@ pub fn start_name(serpent: &SerpentArgs, kind: BoardKind) -> Result<Start> {
     Ok(serpent.start.as_deref().map_or(Ok(Start::default_for(kind)), str::parse)?)
 }
 
+/// The language `--language` names for Awechec's board, prompts and record: French by default.
+pub fn awechec_language(awechec: &AwechecArgs) -> Result<awe_awechec::Language> {
+    Ok(awechec.language.as_deref().map_or(Ok(awe_awechec::Language::French), str::parse)?)
+}
+
 /// The start of an Awechec command: the variant and handicaps by name, and a position text (see
 /// `awe_awechec::game`) if given; the Awélé and Awithlaknannai options are refused.
 pub fn awechec_start(
