@@ -51,7 +51,7 @@ export interface GameState {
   spec: Spec;
   kind: 'computer' | 'friend' | 'open' | 'import' | string;
   rated?: boolean;
-  status: 'waiting' | 'playing' | 'over' | 'cancelled' | string;
+  status: 'waiting' | 'playing' | 'over' | 'cancelled' | 'aborted' | string;
   sides: string[];
   seats: Seat[];
   board: any;
@@ -73,6 +73,10 @@ export interface GameState {
   // A tournament's game: its tournament, and who berserked (South, North).
   tournament?: { id: string; arena: boolean } | null;
   berserk?: boolean[];
+  // While a side's first move is awaited: whose, and the time left before the game is aborted.
+  first_move?: { side: string; remaining_ms: number } | null;
+  // The side whose first move did not come, in an aborted game.
+  aborted?: string | null;
   // Added by some servers: when the game stopped without an end on the board.
   [k: string]: unknown;
 }
@@ -122,6 +126,9 @@ export interface PuzzleStep {
   solution: string[] | null;
   rating: { before: number; after: number; diff: number; provisional: boolean } | null;
   tried_before: boolean;
+  // Why an account's try was not rated: tried before, not offered by "next", or its solution
+  // shown to this connection before.
+  unrated?: 'tried' | 'not_offered' | 'shown' | null;
   puzzle_rating: number | null;
   // Once the try is over: the puzzle's themes and the game it comes from (null: self-play).
   themes?: string[];
@@ -367,6 +374,8 @@ export interface ChatLine {
 export interface ChatHistory {
   channel: 'players' | 'spectators' | 'tournament';
   can_write: boolean;
+  // Closed to this reader while they play a game between people (fair play): no lines come.
+  closed?: boolean;
   lines: ChatLine[];
 }
 

@@ -24,12 +24,22 @@ export async function launch() {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+// Each context is a player at an address of their own, as a balancer in front tells it
+// (X-Forwarded-For, which the tests' server trusts): on loopback every page would otherwise
+// share one, and the fair-play rules go by address.
+let contexts = 0;
+function nextAddress() {
+  contexts += 1;
+  return `10.${(contexts >> 16) & 255}.${(contexts >> 8) & 255}.${contexts & 255}`;
+}
+
 // A page in a fresh context (its own cookie: its own player). Errors of the page's script are
 // kept in page.errors and fail the scenario when checked with noErrors().
 export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', reducedMotion = 'no-preference', bypassCSP = false } = {}) {
   // Over HTTPS, the tests' certificate is one they made (tests/balancer.mjs).
   const ignoreHTTPSErrors = base().startsWith('https:');
-  const context = await browser.newContext({ viewport, locale, reducedMotion, bypassCSP, ignoreHTTPSErrors, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const extraHTTPHeaders = { 'x-forwarded-for': nextAddress() };
+  const context = await browser.newContext({ viewport, locale, reducedMotion, bypassCSP, ignoreHTTPSErrors, extraHTTPHeaders, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));

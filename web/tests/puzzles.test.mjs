@@ -1,9 +1,10 @@
-// Puzzles: Ada solves an Awélé puzzle move by move (the reply comes after each right move) and her
-// puzzle rating goes up; she fails another with a legal move that is not the one, is shown the
-// solution, and her rating goes down; the next puzzle comes. In French too, on a desktop and a phone.
+// Puzzles: Ada solves the Awélé puzzle the site offers her move by move (the reply comes after
+// each right move) and her puzzle rating goes up; she fails the next with a legal move that is not
+// the one, is shown the solution, and her rating goes down; a puzzle opened by its link is
+// practice, and says so; the next puzzle comes. In French too, on a desktop and a phone.
 // The puzzles are made by crates/server/tests/browser.rs before the scenarios run (AWE_PUZZLES:
 // their ids and solutions, Awélé under abapa).
-import { bothSizes, check, newPage, noErrors, screenshot, signUpAll, unique, waitText, base } from './lib.mjs';
+import { apiGet, bothSizes, check, newPage, noErrors, screenshot, signUpAll, unique, waitText, base } from './lib.mjs';
 
 // Clicks the pit of an Awélé move's text (`E(5)`: pit E) once the board offers it.
 async function playPit(page, move) {
@@ -22,14 +23,17 @@ async function playPit(page, move) {
 export async function solveAndFailPuzzles({ browser }) {
   const puzzles = JSON.parse(process.env.AWE_PUZZLES || '[]');
   check(puzzles.length >= 2, `two Awélé puzzles were made: ${puzzles.length}`);
+  const byId = new Map(puzzles.map((p) => [p.id, p]));
   const a = await newPage(browser);
   const ada = unique('ada');
   try {
     await signUpAll([[a.page, ada]]);
-    // The longest line first: solved step by step.
-    const [solved, failed] = [...puzzles].sort((x, y) => y.solution.length - x.solution.length);
-    await a.page.goto(`${base()}/puzzle/${solved.id}`);
+    // The puzzle the site offers (only those are rated): solved step by step.
+    await a.page.goto(`${base()}/puzzles?game=awele`);
     await waitText(a.page, 'puzzle-prompt', /to play and win in \d+ moves?/);
+    const offered = await apiGet(a.page, '/api/puzzles/next?game=awele');
+    const solved = byId.get(offered.puzzle.id);
+    check(solved, `the offered puzzle is one of those made: ${offered.puzzle.id}`);
     await bothSizes(a.page, 'puzzle-start');
     for (let i = 0; i < solved.solution.length; i += 2) {
       await playPit(a.page, solved.solution[i]);
@@ -40,19 +44,36 @@ export async function solveAndFailPuzzles({ browser }) {
     await a.page.getByTestId('puzzle-about').waitFor();
     await bothSizes(a.page, 'puzzle-solved');
 
-    // The other: a legal move that is not the solution's.
-    await a.page.goto(`${base()}/puzzle/${failed.id}`);
+    // The next one offered: a legal move that is not the solution's.
+    await a.page.getByTestId('puzzle-next').click();
+    await a.page.waitForURL(/\/puzzles\?game=awele/);
     await a.page.getByTestId('puzzle-prompt').waitFor();
-    const wrong = await a.page.evaluate((right) => {
-      const pits = [...document.querySelectorAll('.awele-pit[data-legal="true"]')].map((g) => g.getAttribute('data-testid'));
-      return pits.find((p) => p !== `pit-${right[0]}`) ?? null;
-    }, failed.solution[0]);
+    const next = await apiGet(a.page, '/api/puzzles/next?game=awele');
+    const failed = byId.get(next.puzzle.id);
+    check(failed && failed.id !== solved.id, 'another puzzle is offered');
+    const wrongPit = async (right) =>
+      a.page.evaluate((r) => {
+        const pits = [...document.querySelectorAll('.awele-pit[data-legal="true"]')].map((g) => g.getAttribute('data-testid'));
+        return pits.find((p) => p !== `pit-${r[0]}`) ?? null;
+      }, right);
+    const wrong = await wrongPit(failed.solution[0]);
     if (wrong) {
       await a.page.getByTestId(wrong).click();
       await waitText(a.page, 'puzzle-result', 'Not this one.');
       await waitText(a.page, 'puzzle-solution', failed.solution[0]);
       await waitText(a.page, 'puzzle-rating-change', /\(\u2212\d+\)/);
       await screenshot(a.page, 'puzzle-failed-desktop');
+    }
+
+    // A puzzle opened by its link, not offered: practice, and the page says why.
+    const linked = puzzles.find((p) => p.id !== solved.id && p.id !== failed.id) ?? null;
+    if (linked) await a.page.goto(`${base()}/puzzle/${linked.id}`);
+    if (linked) await a.page.getByTestId('puzzle-prompt').waitFor();
+    const other = linked ? await wrongPit(linked.solution[0]) : null;
+    if (other) {
+      await a.page.getByTestId(other).click();
+      await waitText(a.page, 'puzzle-unrated', /only the puzzles that “Next puzzle” offers you are rated/);
+      await screenshot(a.page, 'puzzle-practice-desktop');
     }
 
     // The next one, and the page in French.

@@ -48,6 +48,10 @@ pub struct App {
     /// The bot accounts (a seat is marked a bot's without asking the database) and their
     /// event streams on this server.
     pub bots: Arc<crate::bot::Registry>,
+    /// The puzzles whose solution each address was shown (their tries are not rated).
+    pub puzzle_reveals: Arc<crate::puzzle::Reveals>,
+    /// The addresses that hold a seat in a game between people while it runs.
+    pub seats: Arc<crate::fairplay::Seats>,
 }
 
 impl App {
@@ -68,6 +72,8 @@ impl App {
             schedule: Arc::default(),
             shutdown: Arc::default(),
             bots: Arc::default(),
+            puzzle_reveals: Arc::default(),
+            seats: Arc::default(),
         }
     }
 

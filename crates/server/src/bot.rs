@@ -68,6 +68,9 @@ const GAME_STREAMS: usize = 16;
 /// How often a bot's event stream looks for challenges and games.
 const POLL: Duration = Duration::from_millis(400);
 
+/// How often a stream asks whether its token was revoked, busy or quiet.
+const REVOKED: Duration = Duration::from_millis(500);
+
 /// An empty line this often keeps a stream open through the server's and proxies' timeouts.
 const KEEP_ALIVE: Duration = Duration::from_secs(4);
 
@@ -237,8 +240,7 @@ struct NewToken {
 pub async fn create_token(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
     let new: NewToken = body(&headers, &bytes)?;
     let user = account(&app, &headers).await?;
-    let description = crate::chat::clean(&new.description)
-        .ok()
+    let description = crate::text::clean(&new.description, 61)
         .filter(|d| d.chars().count() <= 60)
         .ok_or_else(|| ApiError::bad("a token's description has 1 to 60 characters"))?;
     let mut scopes: Vec<&str> = Vec::new();
@@ -307,7 +309,8 @@ pub async fn upgrade(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "played",
-            "an account that has played games stays a person's: make a new account for the bot",
+            "an account that has played games, joined a tournament or sought a game stays a \
+             person's: make a new account for the bot",
         ));
     }
     read(&app).await.map_err(failed)?;
@@ -375,13 +378,17 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         let mut games: HashSet<String> = HashSet::new();
         let mut said = tokio::time::Instant::now();
         let mut seen: Option<tokio::time::Instant> = None;
+        let mut checked = tokio::time::Instant::now();
         loop {
-            if seen.is_none_or(|at| at.elapsed() >= Duration::from_secs(10)) {
-                // A token revoked meanwhile ends its streams.
-                if seen.is_some() && !app.store.token_alive(&holder.token).await.unwrap_or(true) {
+            // A token revoked meanwhile ends its streams.
+            if checked.elapsed() >= REVOKED {
+                if !app.store.token_alive(&holder.token).await.unwrap_or(true) {
                     app.lobby_changed();
                     return;
                 }
+                checked = tokio::time::Instant::now();
+            }
+            if seen.is_none_or(|at| at.elapsed() >= Duration::from_secs(10)) {
                 let _ = app.store.bot_seen(&me).await;
                 if seen.is_none() {
                     // Online from now: the lobby lists it.
@@ -505,14 +512,19 @@ pub async fn game_stream(
             return;
         }
         let mut over = is_over(&state);
+        let mut revoked = tokio::time::interval(REVOKED);
+        let mut said = tokio::time::Instant::now();
         while !over {
             let next = tokio::select! {
                 () = app.shutdown.stopped() => return,
                 () = send.closed() => return,
-                () = tokio::time::sleep(KEEP_ALIVE) => {
-                    // A token revoked meanwhile ends its streams.
+                // A token revoked meanwhile ends its streams, however busy they are.
+                _ = revoked.tick() => {
                     if !app.store.token_alive(&holder.token).await.unwrap_or(true) {
                         return;
+                    }
+                    if said.elapsed() < KEEP_ALIVE {
+                        continue;
                     }
                     "\n".to_owned()
                 }
@@ -542,6 +554,7 @@ pub async fn game_stream(
             if send.send(next).await.is_err() {
                 return;
             }
+            said = tokio::time::Instant::now();
         }
     });
     Ok(ndjson(lines))
@@ -560,7 +573,7 @@ fn is_over(state: &str) -> bool {
     let status = game
         .and_then(|g| serde_json::from_str::<Value>(g).ok())
         .and_then(|g| g["status"].as_str().map(str::to_owned));
-    matches!(status.as_deref(), Some("over" | "cancelled"))
+    matches!(status.as_deref(), Some("over" | "cancelled" | "aborted"))
 }
 
 #[derive(Deserialize)]

@@ -5,9 +5,10 @@
 //!   lobby's lists) when its transaction commits; each server listens, and its room of that
 //!   game, if it has one, reads the game again. While the connection that listens is lost,
 //!   notifications are missed: once it is back, every room reads its game again.
-//! - The sweeper: every few seconds, a server looks for games being played whose clock's flag
-//!   has fallen or whose computer's search was left by its server, and opens their room, which
-//!   ends the game on time or searches (once: see `room.rs`).
+//! - The sweeper: every second, a server looks for games being played whose clock's flag
+//!   has fallen, whose first move did not come in time, or whose computer's search was left by
+//!   its server, and opens their room, which ends the game on time, aborts it, or searches
+//!   (once: see `room.rs`).
 
 use std::time::Duration;
 
@@ -17,7 +18,7 @@ use crate::app::App;
 use crate::store::CHANNEL;
 
 /// How often the sweeper looks.
-const SWEEP: Duration = Duration::from_secs(5);
+const SWEEP: Duration = Duration::from_secs(1);
 
 /// Starts the bus (PostgreSQL only), the sweeper, the lobby's task and quick pairing.
 pub fn start(app: &App) {

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
@@ -78,16 +78,13 @@ pub fn game_channel(id: &str, player: bool) -> String {
 /// A line as kept: without control characters or marks that turn text around, trimmed; refused
 /// if empty or too long.
 pub fn clean(text: &str) -> Result<String, ApiError> {
-    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    let text: String = text.chars().filter(|&c| !c.is_control() && !bidi(c)).collect();
-    let text = text.trim();
-    if text.is_empty() {
+    let Some(text) = crate::text::clean(text, MAX_CHARS + 1) else {
         return Err(ApiError::bad("an empty line"));
-    }
+    };
     if text.chars().count() > MAX_CHARS {
         return Err(ApiError::bad(format!("a line is at most {MAX_CHARS} characters")));
     }
-    Ok(text.to_owned())
+    Ok(text)
 }
 
 fn failed(e: sqlx::Error) -> ApiError {
@@ -99,13 +96,41 @@ fn sign_in(what: &str) -> ApiError {
     ApiError::new(StatusCode::FORBIDDEN, "sign_in", format!("sign in to {what}"))
 }
 
-/// Whether the reader of a game holds one of its seats, and the game's channel for them.
-async fn reader_channel(app: &App, id: &str, headers: &HeaderMap) -> Result<String, ApiError> {
+/// Whether the reader of a game holds one of its seats, and the game's channel for them; and
+/// whether that channel is closed to them (the spectators', to a seat's address while the game
+/// is played between people).
+async fn reader_channel(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    address: &str,
+) -> Result<(String, bool), ApiError> {
     let handle =
         app.room(id).await.map_err(ApiError::unavailable)?.ok_or_else(ApiError::not_found)?;
     let actor = crate::request::actor(app, headers).await?;
     let subscription = ask(&handle, |reply| Command::Subscribe { actor, reply }).await?;
-    Ok(game_channel(id, subscription.you.is_some()))
+    let seated = subscription.you.is_some();
+    if seated && subscription.live {
+        app.seats.sit(address, id, subscription.tournament.as_deref());
+    }
+    let closed = !seated && app.seats.plays(address, id);
+    Ok((game_channel(id, seated), closed))
+}
+
+/// Whether the tournament's chat is closed to its reader: while they play one of its games
+/// (by account, or from a seat's address), as lichess mutes it.
+async fn tournament_closed(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    address: &str,
+) -> Result<bool, ApiError> {
+    if app.seats.plays_in(address, id) {
+        return Ok(true);
+    }
+    let Some(user) = signed_in(app, headers).await? else { return Ok(false) };
+    let players = app.store.tournament_players(id).await.map_err(failed)?;
+    Ok(players.iter().any(|p| p.user == user.id && p.game.is_some()))
 }
 
 /// The channel of a tournament: everyone's.
@@ -125,34 +150,43 @@ async fn tournament_of(app: &App, id: &str) -> Result<String, ApiError> {
 pub async fn history(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let channel = reader_channel(&app, &id, &headers).await?;
-    lines(&app, channel, &headers).await
+    let address = crate::request::client_address(&app, &headers, peer);
+    let (channel, closed) = reader_channel(&app, &id, &headers, &address).await?;
+    lines(&app, channel, closed, &headers).await
 }
 
 /// `GET /api/tournaments/ID/chat`.
 pub async fn tournament_history(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
 ) -> ApiResult {
     let channel = tournament_of(&app, &id).await?;
-    lines(&app, channel, &headers).await
+    let address = crate::request::client_address(&app, &headers, peer);
+    let closed = tournament_closed(&app, &id, &headers, &address).await?;
+    lines(&app, channel, closed, &headers).await
 }
 
-/// A channel's latest lines for the reader.
-async fn lines(app: &App, channel: String, headers: &HeaderMap) -> ApiResult {
+/// A channel's latest lines for the reader (none while it is closed to them: `closed`).
+async fn lines(app: &App, channel: String, closed: bool, headers: &HeaderMap) -> ApiResult {
     let user = signed_in(app, headers).await?;
-    let lines = app
-        .store
-        .chat_history(&channel, user.as_ref().map(|u| u.id.as_str()), HISTORY)
-        .await
-        .map_err(failed)?;
+    let lines = if closed {
+        Vec::new()
+    } else {
+        app.store
+            .chat_history(&channel, user.as_ref().map(|u| u.id.as_str()), HISTORY)
+            .await
+            .map_err(failed)?
+    };
     let kind = channel.rsplit(':').next().filter(|k| *k == "players" || *k == "spectators");
     Ok(Json(json!({
         "channel": kind.unwrap_or("tournament"),
         "can_write": user.is_some(),
+        "closed": closed,
         "lines": lines.iter().map(view).collect::<Vec<_>>(),
     }))
     .into_response())
@@ -168,10 +202,12 @@ struct Say {
 pub async fn say(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> ApiResult {
-    let channel = reader_channel(&app, &id, &headers).await?;
+    let address = crate::request::client_address(&app, &headers, peer);
+    let (channel, _) = reader_channel(&app, &id, &headers, &address).await?;
     post(&app, &headers, &bytes, channel).await
 }
 
@@ -273,7 +309,7 @@ pub async fn report(State(app): State<App>, headers: HeaderMap, bytes: Bytes) ->
     let Some(line) = app.store.chat_line(&request.line).await.map_err(failed)? else {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such line"));
     };
-    let reason: String = request.reason.chars().filter(|c| !c.is_control()).take(500).collect();
+    let reason = crate::text::clean(&request.reason, 500).unwrap_or_default();
     let report = Report {
         id: crate::app::new_id(),
         reporter: user.id,

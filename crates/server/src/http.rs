@@ -278,10 +278,7 @@ pub(crate) fn rating_category(
 /// A player's name as the site keeps it: printable, without the marks that turn text around
 /// (a name must not reverse what follows it), at most 30 characters.
 fn clean_name(name: Option<String>) -> Option<String> {
-    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    let name: String = name?.chars().filter(|&c| !c.is_control() && !bidi(c)).take(30).collect();
-    let name = name.trim().to_owned();
-    (!name.is_empty()).then_some(name)
+    crate::text::clean(&name?, 30)
 }
 
 async fn create(
@@ -322,6 +319,11 @@ async fn create(
     } else {
         acting(&app, &headers).await?
     };
+    // An account's own budget too: one account on many addresses makes no more.
+    if let Some(user) = &actor.user {
+        let key = crate::limits::account_key(&user.id);
+        app.limits.check(Kind::CreateGame, &key).map_err(|w| ApiError::too_many(w, "new games"))?;
+    }
     let category = rating_category(&spec, correspondence)?;
     // A bot's account challenges bots only (the open seats and invitations are people's).
     if actor.user.as_ref().is_some_and(|u| app.is_bot(&u.id))
@@ -418,6 +420,7 @@ async fn create(
         challenged,
         ..GameRow::default()
     };
+    let row = crate::room::with_first_move(row, app.limits.settings.first_move);
     app.store.create(&row).await.map_err(|e| {
         tracing::error!("new game: {e}");
         ApiError::unavailable("the game could not be recorded; try again")
@@ -620,10 +623,10 @@ async fn engine_help(
     peer: std::net::SocketAddr,
     kind: Kind,
 ) -> Result<crate::limits::Held<String>, ApiError> {
+    let address = client_address(app, headers, peer);
     if seated_in_live_game(app, headers).await? {
         return Err(fair_play());
     }
-    let address = client_address(app, headers, peer);
     let what = if kind == Kind::Review { "reviews" } else { "analyses" };
     app.limits.check(kind, &address).map_err(|w| ApiError::too_many(w, what))?;
     app.limits.engine_job(&address).ok_or_else(|| {
@@ -712,6 +715,12 @@ async fn analysis(
         }
         _ => return Err(ApiError::bad("give a game's id (and ply), or a spec and a position")),
     };
+    // A seat's address, with or without cookies (a player's second browser), gets nothing on
+    // the position of its live game (`fairplay.rs`).
+    let address = client_address(&app, &headers, peer);
+    if app.seats.plays_at(&address, &game.position_text()) {
+        return Err(fair_play());
+    }
     let result = each!(game, g => crate::analysis::analyze(&app.pool, g, ANALYSIS_TIME).await)
         .map_err(busy)?;
     Ok(Json(result).into_response())

@@ -11,6 +11,7 @@ pub mod chat;
 pub mod clock;
 pub mod explorer;
 pub mod export;
+pub mod fairplay;
 pub mod http;
 pub mod limits;
 pub mod lobby;
@@ -28,6 +29,7 @@ pub mod spec;
 pub mod store;
 #[doc(hidden)]
 pub mod testing;
+pub mod text;
 pub mod tournament;
 pub mod turns;
 pub mod ws;

@@ -39,6 +39,10 @@ pub struct Settings {
     pub analyses_waiting: usize,
     /// The transposition table of each search in the engines' pool, in megabytes.
     pub engine_table_mb: usize,
+    /// Tournaments an address, and an account, may make a day (a burst of as many).
+    pub tournaments_per_day: u32,
+    /// Tournaments one account may have to come or under way at once.
+    pub open_tournaments: i64,
     /// Games one browser may have waiting for an opponent at once.
     pub waiting_games: i64,
     /// Messages a WebSocket connection may send: a burst of twice this, then this many a second.
@@ -65,6 +69,9 @@ pub struct Settings {
     pub rooms_memory: usize,
     /// How long a WebSocket may stay silent (browsers ping every 30 s).
     pub idle_timeout: Duration,
+    /// The time each side of a live game has for its first move, before its clock runs: a game
+    /// whose first move does not come is aborted (a correspondence game gives its days).
+    pub first_move: Duration,
 }
 
 impl Default for Settings {
@@ -83,6 +90,8 @@ impl Default for Settings {
             engine_jobs_per_address: 2,
             analyses_waiting: crate::pool::QUEUE,
             engine_table_mb: crate::pool::TABLE_MB,
+            tournaments_per_day: 12,
+            open_tournaments: 3,
             waiting_games: 20,
             messages_per_second: 20,
             connections_per_address: 256,
@@ -94,6 +103,7 @@ impl Default for Settings {
             max_rooms: 5000,
             rooms_memory: 512 << 20,
             idle_timeout: Duration::from_secs(120),
+            first_move: Duration::from_secs(30),
         }
     }
 }
@@ -137,6 +147,8 @@ pub enum Kind {
     Explorer,
     /// Moves tried at puzzles, by address.
     Puzzle,
+    /// Tournaments made, by address and by account.
+    CreateTournament,
 }
 
 impl Kind {
@@ -155,8 +167,16 @@ impl Kind {
             Kind::Export => "export",
             Kind::Explorer => "explorer",
             Kind::Puzzle => "puzzle",
+            Kind::CreateTournament => "create_tournament",
         }
     }
+}
+
+/// The key of an account's own budget of a kind (beside its address's): games it takes part in
+/// are counted against both, so that neither many accounts on one address nor one account on
+/// many addresses makes more.
+pub fn account_key(user: &str) -> String {
+    format!("account {user}")
 }
 
 /// A token bucket: `capacity` tokens, refilled at `per_second`.
@@ -220,6 +240,9 @@ impl Limits {
             Kind::Explorer => (s.explorer_per_minute as f64, s.explorer_per_minute as f64 / 60.0),
             Kind::Puzzle => {
                 (s.puzzle_moves_per_minute as f64, s.puzzle_moves_per_minute as f64 / 60.0)
+            }
+            Kind::CreateTournament => {
+                (s.tournaments_per_day as f64, s.tournaments_per_day as f64 / 86_400.0)
             }
         }
     }

@@ -69,9 +69,12 @@ pub async fn perform(
     address: &str,
 ) -> Result<(), ApiError> {
     if action == Action::Rematch {
-        app.limits
-            .check(crate::limits::Kind::CreateGame, address)
-            .map_err(|wait| ApiError::too_many(wait, "new games"))?;
+        let account = actor.user.as_ref().map(|u| crate::limits::account_key(&u.id));
+        for key in std::iter::once(address.to_owned()).chain(account) {
+            app.limits
+                .check(crate::limits::Kind::CreateGame, &key)
+                .map_err(|wait| ApiError::too_many(wait, "new games"))?;
+        }
     }
     let arrived = std::time::Instant::now();
     let is_move = matches!(action, Action::Move { .. });

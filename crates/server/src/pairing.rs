@@ -14,7 +14,7 @@ use std::time::Duration;
 use awe_game::Side;
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
@@ -22,6 +22,7 @@ use serde_json::json;
 
 use crate::app::App;
 use crate::http::ClockSpec;
+use crate::limits::Kind;
 use crate::model::Match;
 use crate::request::{ApiError, ApiResult, acting, body, signed_in};
 use crate::spec::Spec;
@@ -95,8 +96,14 @@ fn failed(e: sqlx::Error) -> ApiError {
     ApiError::unavailable("try again")
 }
 
-/// `POST /api/seeks`.
-pub async fn seek(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+/// `POST /api/seeks`: counted against the games a minute of the address and of the account, as
+/// every way of making a game is (a seek is paired at once when an opponent waits).
+pub async fn seek(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
     let new: NewSeek = body(&headers, &bytes)?;
     // The seat is the browser's too: its secret is made now if it has none.
     let (actor, cookies) = acting(&app, &headers).await?;
@@ -105,6 +112,10 @@ pub async fn seek(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
     };
     if app.is_bot(&user.id) {
         return Err(crate::http::bots_play_bots());
+    }
+    let address = crate::request::client_address(&app, &headers, peer);
+    for key in [address, crate::limits::account_key(&user.id)] {
+        app.limits.check(Kind::CreateGame, &key).map_err(|w| ApiError::too_many(w, "new games"))?;
     }
     let spec = new.spec.normalized().map_err(|e| ApiError::bad(e.0))?;
     let (clock, correspondence) = match &new.clock {
@@ -233,6 +244,7 @@ pub async fn run(app: App) {
         let mut paired = false;
         for (i, j) in pairs(&seeks, now) {
             let Some(game) = game_of(&seeks[i], &seeks[j]) else { continue };
+            let game = crate::room::with_first_move(game, app.limits.settings.first_move);
             match app.store.pair_seeks([&seeks[i].id, &seeks[j].id], &game).await {
                 Ok(done) => paired |= done,
                 Err(e) => tracing::error!("pairing: {e}"),

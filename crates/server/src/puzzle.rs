@@ -4,7 +4,9 @@
 //! theme; solved on the puzzle page, the player's and the puzzle's ratings moved by the first try.
 //!
 //! - `GET /api/puzzles/next?game=G`: a puzzle of game G the reader has not tried, near their
-//!   puzzle rating.
+//!   puzzle rating; for an account, the one offered last until it is tried. Only a puzzle the
+//!   server offered to the account is rated, and only if its solution was not shown to the
+//!   account's address before (a try that counts for nothing shows it).
 //! - `GET /api/puzzles/ID`: that puzzle.
 //! - `POST /api/puzzles/ID/move` `{"step","move"}`: the reader's move at step `step` (0 for the
 //!   first): right or wrong; if right, the reply and the state after it, or the end of the line.
@@ -308,14 +310,28 @@ pub async fn next(
         None => None,
     };
     let near = you.map_or(1500.0, |r| r.rating);
-    let rows = app
-        .store
-        .puzzles_near(&query.game, user.as_ref().map(|u| u.id.as_str()), near, 10)
-        .await
-        .map_err(failed)?;
-    // One of the nearest, so that two players of a rating do not all get the same.
-    let chosen = if rows.is_empty() { None } else { rows.get(rand::random_range(0..rows.len())) };
-    let puzzle = chosen.map(view).transpose()?;
+    let offered = match &user {
+        Some(user) => app.store.offered_puzzle(&query.game, &user.id).await.map_err(failed)?,
+        None => None,
+    };
+    let chosen = match offered {
+        Some(row) => Some(row),
+        None => {
+            let rows = app
+                .store
+                .puzzles_near(&query.game, user.as_ref().map(|u| u.id.as_str()), near, 10)
+                .await
+                .map_err(failed)?;
+            // One of the nearest, so that two players of a rating do not all get the same.
+            let chosen =
+                (!rows.is_empty()).then(|| rows[rand::random_range(0..rows.len())].clone());
+            if let (Some(user), Some(row)) = (&user, &chosen) {
+                app.store.begin_puzzle(&user.id, &row.id).await.map_err(failed)?;
+            }
+            chosen
+        }
+    };
+    let puzzle = chosen.as_ref().map(view).transpose()?;
     Ok(Json(json!({
         "puzzle": puzzle,
         "you": you.map(|r| json!({ "rating": r.rating.round(), "provisional": r.is_provisional() })),
@@ -359,19 +375,22 @@ pub async fn play(
         ApiError::bad(format!("step: this puzzle has {} steps", solution.len().div_ceil(2)))
     })?;
     let user = signed_in(&app, &headers).await?;
-    // The account's first try: in order.
-    let rated = match &user {
-        None => false,
-        Some(user) => match app.store.puzzle_progress(&user.id, &row.id).await.map_err(failed)? {
-            Some((_, true)) => false,
-            Some((step, false)) if step as usize == tried.step => true,
-            None if tried.step == 0 => true,
-            _ => {
-                return Err(out_of_order());
-            }
-        },
+    // The account's first try at a puzzle it was offered: in order. A puzzle not offered, or
+    // whose solution this address was shown, is practice.
+    let shown = app.puzzle_reveals.shown(&address, &row.id);
+    let progress = match &user {
+        Some(user) => app.store.puzzle_progress(&user.id, &row.id).await.map_err(failed)?,
+        None => None,
     };
-    let practice = user.is_some() && !rated;
+    // Why an account's try is not rated, if it is not.
+    let (rated, unrated) = match (&user, progress) {
+        (None, _) => (false, None),
+        (Some(_), None) => (false, Some("not_offered")),
+        (Some(_), Some((_, true))) => (false, Some("tried")),
+        (Some(_), Some((step, false))) if step as usize == tried.step && !shown => (true, None),
+        (Some(_), Some(_)) if shown => (false, Some("shown")),
+        (Some(_), Some(_)) => return Err(out_of_order()),
+    };
     // The line up to the step, then the move: the same move as the solution's, however written.
     for text in &solution[..at] {
         game.play(text).map_err(|e| ApiError::unavailable(e.0))?;
@@ -423,7 +442,11 @@ pub async fn play(
             }
         }
     }
-    // Once the try is over: the solution, the themes and the game it comes from.
+    // Once the try is over: the solution, the themes and the game it comes from. A try that
+    // counted for nothing marks the address: its accounts' tries of the puzzle are not rated.
+    if done && !rated {
+        app.puzzle_reveals.mark(&address, &row.id);
+    }
     let over = done.then(|| {
         json!({
             "solution": solution,
@@ -436,7 +459,9 @@ pub async fn play(
         "solution": over.as_ref().map(|o| &o["solution"]),
         "themes": over.as_ref().map(|o| &o["themes"]),
         "source": over.as_ref().map(|o| &o["source"]),
-        "rating": rating, "tried_before": done && practice, "puzzle_rating": puzzle_rating,
+        "rating": rating, "puzzle_rating": puzzle_rating,
+        "tried_before": done && unrated == Some("tried"),
+        "unrated": unrated.filter(|_| done),
     }))
     .into_response())
 }
@@ -521,4 +546,43 @@ pub async fn generate(
         }
     }
     Ok((kept, looked))
+}
+
+/// The puzzles whose solution each address was shown by a try that counted for nothing (kept a
+/// day, in this server's memory, at most [`Reveals::MOST`] addresses).
+#[derive(Debug, Default)]
+pub struct Reveals {
+    shown: std::sync::Mutex<std::collections::HashMap<String, (std::time::Instant, Vec<String>)>>,
+}
+
+impl Reveals {
+    const MOST: usize = 100_000;
+    const KEPT: std::time::Duration = std::time::Duration::from_secs(86_400);
+
+    /// `address` was shown the solution of `puzzle`.
+    pub fn mark(&self, address: &str, puzzle: &str) {
+        let mut shown = self.shown.lock().unwrap_or_else(|p| p.into_inner());
+        if shown.len() >= Self::MOST {
+            shown.retain(|_, (at, _)| at.elapsed() < Self::KEPT);
+            if shown.len() >= Self::MOST {
+                shown.clear();
+            }
+        }
+        let entry =
+            shown.entry(address.to_owned()).or_insert_with(|| (std::time::Instant::now(), vec![]));
+        if entry.0.elapsed() >= Self::KEPT {
+            *entry = (std::time::Instant::now(), Vec::new());
+        }
+        if !entry.1.iter().any(|p| p == puzzle) {
+            entry.1.push(puzzle.to_owned());
+        }
+    }
+
+    /// Whether `address` was shown the solution of `puzzle`.
+    pub fn shown(&self, address: &str, puzzle: &str) -> bool {
+        let shown = self.shown.lock().unwrap_or_else(|p| p.into_inner());
+        shown.get(address).is_some_and(|(at, puzzles)| {
+            at.elapsed() < Self::KEPT && puzzles.iter().any(|p| p == puzzle)
+        })
+    }
 }

@@ -179,6 +179,9 @@ pub fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
 /// A connection's view of the room.
 pub struct Subscription {
     pub you: Option<Side>,
+    /// Whether the game is being played between two people, and its tournament.
+    pub live: bool,
+    pub tournament: Option<String>,
     pub state: Utf8Bytes,
     pub events: broadcast::Receiver<Utf8Bytes>,
 }
@@ -199,12 +202,70 @@ pub struct Stored {
     pub rematch: Option<String>,
     /// Withdrawn before anyone took the free seat.
     pub cancelled: bool,
+    /// Aborted because this side did not make its first move in time (see [`first_move_ms`]):
+    /// no result, no rating change.
+    pub aborted: Option<Side>,
     /// In a rated game that ended: each seat's rating before it and the change.
     pub rating_changes: [Option<(i64, i64)>; 2],
     /// The clocks after each move (what a takeback goes back to).
     pub move_clocks: Vec<Option<[i64; 2]>>,
     /// Who berserked (an arena's game): South, North.
     pub berserk: [bool; 2],
+}
+
+impl Stored {
+    /// Whether the game ended with no result: withdrawn before it began, or aborted.
+    pub fn is_void(&self) -> bool {
+        self.cancelled || self.aborted.is_some()
+    }
+
+    /// The side whose first move the game waits for, if it waits for a person's: a game with a
+    /// clock, both seats taken, not over. Until each side has moved once its clock does not
+    /// run; the first move has its own time instead, and a game whose first moves do not come
+    /// is aborted, as lichess does.
+    pub fn awaiting_first_move(&self) -> Option<Side> {
+        if self.clock.is_none()
+            || self.is_void()
+            || self.game.outcome().is_some()
+            || self.seats.contains(&Seat::Empty)
+        {
+            return None;
+        }
+        let side = self.game.turn();
+        let person = matches!(self.seats[side.index()], Seat::Human { .. });
+        (person && !has_moved(&self.game, side)).then_some(side)
+    }
+}
+
+/// Whether `side` has made a move in `game`.
+fn has_moved(game: &Match, side: Side) -> bool {
+    each!(game, g => g.positions()[..g.moves().len()].iter().any(|p| awe_game::Position::turn(p) == side))
+}
+
+/// The time a side has for its first move: the days of a move in correspondence, else the
+/// server's setting (`first_move`, 30 s by default).
+pub fn first_move_ms(clock: &Clock, live: std::time::Duration) -> i64 {
+    if clock.per_move { clock.initial_ms } else { live.as_millis() as i64 }
+}
+
+/// A new game's row, made to be played at once (paired, a tournament's, a rematch, against the
+/// computer), with the deadline of its first move written with it: the sweeper then aborts it
+/// even if nobody ever opens it. A game the computer begins is opened by the sweeper at that
+/// deadline, and goes on.
+pub fn with_first_move(mut row: GameRow, live: Duration) -> GameRow {
+    if let Some((initial, _)) = row.clock
+        && row.status == "playing"
+    {
+        let allowance = if row.correspondence { initial } else { live.as_millis() as i64 };
+        row.deadline_at = Some(row.created_at + allowance);
+    }
+    row
+}
+
+/// When a game that waits for a first move since `now_ms` is aborted.
+fn first_move_deadline(stored: &Stored, live: std::time::Duration, now_ms: i64) -> Option<i64> {
+    let clock = stored.clock.as_ref()?;
+    stored.awaiting_first_move().map(|_| now_ms + first_move_ms(clock, live))
 }
 
 /// The state of a game's room.
@@ -225,6 +286,10 @@ pub struct Room {
     /// The version of the game in the database that `now` is.
     version: i64,
     pub now: Stored,
+    /// While the game waits for a side's first move: the ply it waits at, and when it is
+    /// aborted if the move does not come (milliseconds since 1970; kept as the row's
+    /// `deadline_at`).
+    opening: Option<(usize, i64)>,
     /// The ratings of the seats' accounts now (rated games), for the page.
     ratings: [Option<(i64, bool)>; 2],
     /// Which seats are held by bot accounts (marked as such wherever a seat is shown).
@@ -273,6 +338,10 @@ struct View<'a> {
     tournament: Option<Value>,
     berserk: [bool; 2],
     created_at: i64,
+    /// The first move awaited: whose, and the time left before the game is aborted.
+    first_move: Option<Value>,
+    /// The side whose first move did not come, in an aborted game.
+    aborted: Option<&'static str>,
 }
 
 const DRAW: usize = 0;
@@ -280,6 +349,10 @@ const TAKEBACK: usize = 1;
 const REMATCH: usize = 2;
 const DECLINED: usize = 3;
 const OFFERS: [&str; 4] = ["draw", "takeback", "rematch", "declined"];
+
+/// The time for a first move of a live game where a row has none written (the server's own
+/// comes from its settings).
+const FIRST_MOVE: Duration = Duration::from_secs(30);
 
 /// How long a room with nobody watching stays in memory.
 const IDLE: Duration = Duration::from_secs(600);
@@ -373,8 +446,9 @@ impl Room {
             }
             if let Some(last) = moves.last() {
                 clock.remaining = last.clocks.unwrap_or([initial; 2]);
-                // The clock has run since the last move, the time the server was down too.
-                if game.outcome().is_none() {
+                // The clock has run since the last move, the time the server was down too
+                // (once the side to move has made its first move: see `awaiting_first_move`).
+                if game.outcome().is_none() && has_moved(&game, game.turn()) {
                     let ago = Duration::from_millis((now_ms() - last.played_at).max(0) as u64);
                     let since = Instant::now().checked_sub(ago).unwrap_or_else(Instant::now);
                     clock.running = Some((game.turn(), since));
@@ -389,6 +463,10 @@ impl Room {
         // Slow connections miss states, then get the latest one: no need to hold many.
         let (events, _) = broadcast::channel(8);
         let rating_changes = row.seats.clone().map(|s| s.rating.zip(s.diff));
+        let aborted = match row.stopped.as_deref().and_then(|s| s.strip_prefix("aborted:")) {
+            Some(side) if row.status == "aborted" => side_from_text(side),
+            _ => None,
+        };
         let mut room = Room {
             id: row.id.clone(),
             spec,
@@ -410,10 +488,12 @@ impl Room {
                 offers: offers_from_text(row.offers.as_deref()),
                 rematch: row.rematch.clone(),
                 cancelled: row.status == "cancelled",
+                aborted,
                 rating_changes,
                 move_clocks: moves.iter().map(|m| m.clocks).collect(),
                 berserk,
             },
+            opening: None,
             ratings: [None; 2],
             bots: [false; 2],
             thinking: false,
@@ -424,6 +504,14 @@ impl Room {
             built: HashMap::new(),
             info: Arc::new(Info::new(events.clone())),
         };
+        // The first move awaited keeps the deadline it was given; a row written before there
+        // was one gets the default time from its last change.
+        room.opening = room.now.awaiting_first_move().map(|_| {
+            let at = row
+                .deadline_at
+                .or_else(|| first_move_deadline(&room.now, FIRST_MOVE, row.updated_at));
+            (room.now.game.plies(), at.unwrap_or(row.updated_at))
+        });
         room.move_views = raw(room.now.game.move_views());
         room.board = crate::model::board_view(&room.now.game);
         room.state = Utf8Bytes::from(room.state_json());
@@ -431,7 +519,7 @@ impl Room {
     }
 
     /// The game as the database is to hold it once `next` is written.
-    fn row(&self, next: &Stored) -> GameRow {
+    fn row(&self, next: &Stored, opening: Option<(usize, i64)>) -> GameRow {
         let seats = [0, 1].map(|i| {
             let (secret, user, level) = match &next.seats[i] {
                 Seat::Human { secret, user } => (Some(secret.clone()), user.clone(), None),
@@ -441,11 +529,15 @@ impl Room {
             let (rating, diff) = next.rating_changes[i].unzip();
             SeatRow { secret, level, name: next.names[i].clone(), user, rating, diff }
         });
-        let stopped = each!(&next.game, g => g.stopped()).map(stop_text);
+        let stopped = each!(&next.game, g => g.stopped())
+            .map(stop_text)
+            .or_else(|| next.aborted.map(|side| format!("aborted:{}", side.name().to_lowercase())));
         let outcome = next.game.outcome();
-        let deadline_at = next.clock.as_ref().and_then(Clock::flag_at).map(|(_, at)| {
+        let flag_at = next.clock.as_ref().and_then(Clock::flag_at).map(|(_, at)| {
             now_ms() + at.saturating_duration_since(Instant::now()).as_millis() as i64
         });
+        // The sweeper opens the game's room when either comes, whoever watches.
+        let deadline_at = flag_at.or(opening.map(|(_, at)| at));
         GameRow {
             id: self.id.clone(),
             spec: serde_json::to_string(&self.spec).unwrap_or_default(),
@@ -457,7 +549,9 @@ impl Room {
             clock: next.clock.as_ref().map(|c| (c.initial_ms, c.increment_ms)),
             stopped,
             result: outcome.map(|o| o.result().to_string()),
-            termination: outcome.map(|o| o.termination.name().to_owned()),
+            termination: outcome
+                .map(|o| o.termination.name().to_owned())
+                .or_else(|| next.aborted.map(|_| "aborted".to_owned())),
             rematch: next.rematch.clone(),
             created_at: self.created_at,
             updated_at: now_ms(),
@@ -482,7 +576,7 @@ impl Room {
     pub fn is_live(&self) -> bool {
         self.now.seats.iter().all(|s| matches!(s, Seat::Human { .. }))
             && self.now.game.outcome().is_none()
-            && !self.now.cancelled
+            && !self.now.is_void()
             && self.kind != "import"
     }
 
@@ -561,7 +655,7 @@ impl Room {
             moves: &self.move_views,
             ply: game.plies(),
             turn: game.outcome().is_none().then(|| game.side_name(game.turn())),
-            legal: if stored.cancelled { Vec::new() } else { game.legal() },
+            legal: if stored.is_void() { Vec::new() } else { game.legal() },
             clock,
             offers: json!({
                 "draw": side(stored.offers[DRAW]),
@@ -571,7 +665,7 @@ impl Room {
             }),
             rematch: &stored.rematch,
             outcome,
-            agreement: (game.outcome().is_none() && !stored.cancelled).then(|| {
+            agreement: (game.outcome().is_none() && !stored.is_void()).then(|| {
                 let agreed =
                     each!(game, g => awe_game::Position::outcome_on_agreement(g.current()));
                 json!({ "winner": side(agreed.winner), "score": agreed.score })
@@ -583,6 +677,11 @@ impl Room {
                 .map(|id| json!({ "id": id, "arena": self.arena })),
             berserk: stored.berserk,
             created_at: self.created_at,
+            first_move: self.opening.map(|(_, at)| {
+                let side = stored.awaiting_first_move().unwrap_or(game.turn());
+                json!({ "side": game.side_name(side), "remaining_ms": (at - now_ms()).max(0) })
+            }),
+            aborted: stored.aborted.map(|s| game.side_name(s)),
         };
         serde_json::to_string(&view).unwrap_or_default()
     }
@@ -687,6 +786,8 @@ fn raw(views: Vec<Value>) -> Vec<Box<RawValue>> {
 fn status(kind: &str, stored: &Stored) -> &'static str {
     if stored.cancelled {
         "cancelled"
+    } else if stored.aborted.is_some() {
+        "aborted"
     } else if kind == "import" || stored.game.outcome().is_some() {
         "over"
     } else if stored.seats.contains(&Seat::Empty) {
@@ -722,12 +823,16 @@ async fn run(
     app: App,
 ) {
     look_up_ratings(&mut room, &app).await;
+    if room.is_live() {
+        app.seats.moved(&room.id, room.now.game.position_text());
+    }
     // A computer to move when the room opens (a restarted server) moves; a flag that fell
     // while nobody watched is seen at once.
     room.publish();
     think(&mut room, &me, &app).await;
     loop {
         let flag = room.now.clock.as_ref().and_then(Clock::flag_at);
+        let opening = room.opening.map(|(_, at)| instant_at(at));
         // A flag that falls while nobody watches is the sweeper's (`bus.rs`).
         room.info.thinking.store(room.thinking, Ordering::Relaxed);
         let idle = room.info.is_idle();
@@ -747,10 +852,17 @@ async fn run(
                     flag_fell(&mut room, side, &app).await;
                 }
             },
+            () = sleep_until(opening), if opening.is_some() => abort_unstarted(&mut room, &app).await,
             () = tokio::time::sleep(IDLE), if idle => break,
         }
     }
     app.rooms.forget(&room.id, &room.info);
+}
+
+/// The instant of a time in milliseconds since 1970.
+fn instant_at(ms: i64) -> Instant {
+    let now = Instant::now();
+    now + Duration::from_millis((ms - now_ms()).max(0) as u64)
 }
 
 async fn sleep_until(at: Option<Instant>) {
@@ -786,7 +898,14 @@ async fn handle(room: &mut Room, command: Command, me: &mpsc::Sender<Command>, a
         Command::Subscribe { actor, reply } => {
             let you = actor.as_ref().and_then(|a| room.side_of(a));
             let events = room.events.subscribe();
-            let _ = reply.send(Subscription { you, state: room.state.clone(), events });
+            let (live, tournament) = (room.is_live(), room.tournament.clone());
+            let _ = reply.send(Subscription {
+                you,
+                live,
+                tournament,
+                state: room.state.clone(),
+                events,
+            });
         }
         Command::State { reply } => {
             let _ = reply.send(Arc::new(room.state_json()));
@@ -893,6 +1012,12 @@ async fn reload(room: &mut Room, app: &App) {
         Ok(fresh) => {
             room.version = fresh.version;
             room.now = fresh.now;
+            room.opening = fresh.opening;
+            if room.is_live() {
+                app.seats.moved(&room.id, room.now.game.position_text());
+            } else {
+                app.seats.ended(&room.id);
+            }
             room.move_views = fresh.move_views;
             room.thinking = false;
             look_up_ratings(room, app).await;
@@ -922,7 +1047,17 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
         next.offers[DRAW] = None;
         next.offers[TAKEBACK] = None;
     }
-    let row = room.row(&next);
+    // The first move awaited keeps its deadline while the game waits at the same ply; a new
+    // wait (the seats taken, a side's first move due after the other's) gets a new one.
+    let now = now_ms();
+    let opening = next.awaiting_first_move().map(|_| match room.opening {
+        Some((ply, at)) if ply == next.game.plies() => (ply, at),
+        _ => {
+            let live = app.limits.settings.first_move;
+            (next.game.plies(), first_move_deadline(&next, live, now).unwrap_or(now))
+        }
+    });
+    let row = room.row(&next, opening);
     let was = (status(&room.kind, &room.now), &room.now.seats);
     let ends = room.now.game.outcome().is_none() && next.game.outcome().is_some();
     let rate = match next.game.outcome() {
@@ -960,9 +1095,16 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
             if let Some(changes) = ratings {
                 next.rating_changes = changes.map(Some);
             }
+            let was_live = room.is_live();
             room.version = version;
             room.now = next;
+            room.opening = opening;
             room.update_move_views();
+            if was_live && !room.is_live() {
+                app.seats.ended(&room.id);
+            } else if room.is_live() {
+                app.seats.moved(&room.id, room.now.game.position_text());
+            }
             if commit.lobby {
                 app.lobby_changed();
             }
@@ -995,6 +1137,9 @@ async fn join(
     }
     if room.now.cancelled {
         return Err(refuse("cancelled", "this challenge was withdrawn"));
+    }
+    if room.now.aborted.is_some() {
+        return Err(refuse("over", "the game was aborted"));
     }
     if room.now.game.outcome().is_some() {
         return Err(refuse("over", "the game is over"));
@@ -1050,7 +1195,7 @@ async fn act(
     me: &mpsc::Sender<Command>,
     app: &App,
 ) -> Result<(), Refusal> {
-    let over = room.now.game.outcome().is_some() || room.now.cancelled;
+    let over = room.now.game.outcome().is_some() || room.now.is_void();
     let opponent = room.now.seats[side.opponent().index()].clone();
     let mut next = room.now.clone();
     let mut ops = Ops::default();
@@ -1166,7 +1311,7 @@ async fn act(
         }
         Action::Takeback(false) => next.offers[TAKEBACK] = None,
         Action::Rematch => {
-            if !over || room.now.cancelled {
+            if !over || room.now.is_void() {
                 return Err(refuse("rematch_after", "a rematch comes after the game"));
             }
             if room.now.rematch.is_some() {
@@ -1174,7 +1319,7 @@ async fn act(
             }
             let computer = matches!(opponent, Seat::Computer(_));
             if computer || room.now.offers[REMATCH] == Some(side.opponent()) {
-                let game = rematch(room);
+                let game = with_first_move(rematch(room), app.limits.settings.first_move);
                 next.rematch = Some(game.id.clone());
                 next.offers[REMATCH] = None;
                 ops.new_game = Some(game);
@@ -1210,13 +1355,17 @@ async fn play(room: &mut Room, side: Side, text: &str, app: &App) -> Result<(), 
     next.game.play(text).map_err(|e| refuse("illegal", e.0))?;
     let now = Instant::now();
     if let Some(clock) = &mut next.clock {
-        let following = next.game.outcome().is_none().then(|| next.game.turn());
+        let over = next.game.outcome().is_some();
+        // The clock of a side that has not moved yet does not run: its first move is timed
+        // apart (`awaiting_first_move`).
+        let following =
+            (!over && has_moved(&next.game, next.game.turn())).then(|| next.game.turn());
         if !clock.moved(side, following, now) {
             // The flag fell before the move came.
             flag_fell(room, side, app).await;
             return Err(refuse("time_out", "your time ran out"));
         }
-        if following.is_none() {
+        if over {
             clock.stop(now);
         }
     }
@@ -1245,6 +1394,39 @@ async fn flag_fell(room: &mut Room, side: Side, app: &App) {
     }
 }
 
+/// Aborts the game if the first move it waits for did not come in time (see
+/// [`Stored::awaiting_first_move`]): no result, no rating change; a tournament scores it as its
+/// rules say (`tournament/mod.rs`).
+async fn abort_unstarted(room: &mut Room, app: &App) {
+    let Some((ply, at)) = room.opening else { return };
+    if now_ms() < at {
+        return;
+    }
+    let Some(side) = room.now.awaiting_first_move() else {
+        room.opening = None;
+        return;
+    };
+    let mut next = room.now.clone();
+    next.aborted = Some(side);
+    if let Some(clock) = &mut next.clock {
+        clock.stop(Instant::now());
+    }
+    next.offers = [None; 4];
+    match save(room, next, Ops::default(), app).await {
+        Ok(()) => {
+            metrics::counter!("awe_games_aborted_total").increment(1);
+            room.publish();
+        }
+        // Read again (another server wrote first), or the database failed: look again in a
+        // second rather than at once.
+        Err(_) => {
+            if room.opening.is_some_and(|(p, _)| p == ply) {
+                room.opening = Some((ply, now_ms() + 1000));
+            }
+        }
+    }
+}
+
 /// Takes back `side`'s last move in `next`, and the other side's reply if there was one since:
 /// the ply from which the moves are taken back.
 fn take_back(next: &mut Stored, side: Side) -> Result<i64, Refusal> {
@@ -1265,7 +1447,7 @@ fn take_back(next: &mut Stored, side: Side) -> Result<i64, Refusal> {
     if let Some(clock) = &mut next.clock {
         clock.remaining =
             next.move_clocks.last().copied().flatten().unwrap_or([clock.initial_ms; 2]);
-        clock.running = (plies > 0).then(|| (game.turn(), Instant::now()));
+        clock.running = has_moved(game, game.turn()).then(|| (game.turn(), Instant::now()));
     }
     Ok(plies as i64)
 }
@@ -1308,7 +1490,7 @@ fn rematch(room: &Room) -> GameRow {
 /// searches; if another server holds it, tries again after a while (that server's move comes
 /// through the bus, or its lease runs out).
 async fn think(room: &mut Room, me: &mpsc::Sender<Command>, app: &App) {
-    if room.thinking || room.now.game.outcome().is_some() || room.now.cancelled {
+    if room.thinking || room.now.game.outcome().is_some() || room.now.is_void() {
         return;
     }
     // A server stopping starts no search: its leases go to the others.

@@ -115,10 +115,16 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
     let actor = peer.actor.clone();
     let rate = app.limits.settings.messages_per_second.max(1) as f64;
     let idle = app.limits.settings.idle_timeout;
-    let Some(Subscription { you, state, mut events }) = subscribe(&handle, actor.clone()).await
+    let Some(Subscription { you, live, tournament, state, mut events }) =
+        subscribe(&handle, actor.clone()).await
     else {
         return;
     };
+    // A seat's address, in a game between people: its other connections, with or without
+    // cookies, hear nothing of the spectators (`fairplay.rs`).
+    if you.is_some() && live {
+        app.seats.sit(&peer.address, &peer.game, tournament.as_deref());
+    }
     let you = you.and_then(|side| crate::room::side_in_state(&state, side));
     if !send(&mut socket, json!({ "t": "hello", "you": you }).to_string()).await
         || !send(&mut socket, state.clone()).await
@@ -191,6 +197,8 @@ async fn connection(mut socket: WebSocket, handle: Handle, peer: Peer, app: App)
                 Err(broadcast::error::RecvError::Closed) => break,
             },
             line = chat.recv() => match line {
+                // The spectators' lines are not for a seat's address while the game runs.
+                Ok(_) if you.is_none() && app.seats.plays(&peer.address, &peer.game) => {}
                 Ok(line) => if !send(&mut socket, &*line).await { break },
                 // Lines missed by a slow reader are in the channel's history.
                 Err(broadcast::error::RecvError::Lagged(_)) => {}

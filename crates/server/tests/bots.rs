@@ -90,6 +90,18 @@ async fn until(
     }
 }
 
+/// Whether a stream ends within `most`, whatever it still sends meanwhile.
+async fn ends_within(lines: &mut mpsc::UnboundedReceiver<Value>, most: Duration) -> bool {
+    let deadline = tokio::time::Instant::now() + most;
+    loop {
+        match tokio::time::timeout_at(deadline, lines.recv()).await {
+            Ok(None) => return true,
+            Ok(Some(_)) => continue,
+            Err(_) => return false,
+        }
+    }
+}
+
 /// An account's new token of `scopes`.
 async fn token(owner: &mut Browser, scopes: &[&str]) -> String {
     let (status, made) =
@@ -227,18 +239,41 @@ async fn a_bot_plays_a_challenge_through_its_token_and_no_further() {
     let line = until(&mut game, |l| l["type"] == "chatLine" && l["line"]["name"] == "ada").await;
     assert_eq!((&line["line"]["name"], &line["line"]["text"]), (&json!("ada"), &json!("thanks")));
 
-    // Revoked, the token is worth nothing; the game goes on with another.
+    // Revoked, the token is worth nothing, and its streams end within a second, however busy
+    // (Ada offers and withdraws a draw every 100 ms meanwhile); the game goes on with another.
     let (_, listed) = owner.get("/api/account/tokens").await;
     let first =
         listed["tokens"].as_array().unwrap().iter().find(|t| t["scopes"] == json!(["bot:play"]));
     let first = first.unwrap()["id"].as_str().unwrap().to_owned();
+    let busy = {
+        let mut ada = ada.clone();
+        let id = id.clone();
+        tokio::spawn(async move {
+            for i in 0..30 {
+                ada.post(
+                    &format!("/api/games/{id}/act"),
+                    json!({ "t": "draw", "offer": i % 2 == 0 }),
+                )
+                .await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let (status, _) = owner.post(&format!("/api/account/tokens/{first}/revoke"), json!({})).await;
     assert_eq!(status, 200);
+    assert!(ends_within(&mut game, Duration::from_millis(1500)).await, "the game stream ends");
+    assert!(ends_within(&mut events, Duration::from_millis(1500)).await, "the events end");
+    busy.abort();
     let (status, _) = ada.post(&format!("/api/account/tokens/{first}/revoke"), json!({})).await;
     assert_eq!(status, 404, "not Ada's to revoke");
     let (status, answer) = bot.post(&format!("/api/bot/game/{id}/resign")).await;
     assert_eq!((status, answer["code"].as_str()), (401, Some("token")));
     let again = Program::new(&server, &token(&mut owner, &["bot:play"]).await);
+    let mut events = again.stream("/api/bot/stream/event").await;
+    until(&mut events, |e| e["type"] == "gameStart" && e["game"]["id"] == id).await;
+    let mut game = again.stream(&format!("/api/bot/game/stream/{id}")).await;
+    until(&mut game, |l| l["type"] == "gameFull").await;
     let (status, _) = again.post(&format!("/api/bot/game/{id}/resign")).await;
     assert_eq!(status, 200);
     let over = until(&mut game, |l| l["game"]["status"] == "over").await;

@@ -12,8 +12,13 @@ use std::process::Command;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_play_in_a_real_browser() {
-    // The scenarios sign up more accounts than an address may in an hour.
-    let limits = awe_server::limits::Settings { sign_ups_per_hour: 1000, ..Default::default() };
+    // The scenarios sign up more accounts than an address may in an hour; each page says its
+    // own address, as a balancer would (the fair-play rules go by address).
+    let limits = awe_server::limits::Settings {
+        sign_ups_per_hour: 1000,
+        trust_proxy: true,
+        ..Default::default()
+    };
     let server = common::start_with("browser", limits).await;
     let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
     let url = format!("http://{}", server.addr);
@@ -33,11 +38,22 @@ async fn the_pages_play_in_a_real_browser() {
         })
         .collect();
     let puzzles = serde_json::Value::Array(puzzles).to_string();
+    // A second server whose first moves have 3 s, for the scenario that waits for one not to
+    // come (the others' players take their time).
+    let quick = awe_server::limits::Settings {
+        sign_ups_per_hour: 1000,
+        trust_proxy: true,
+        first_move: std::time::Duration::from_secs(3),
+        ..Default::default()
+    };
+    let quick = common::start_with("browser-first-move", quick).await;
+    let quick = format!("http://{}", quick.addr);
     let status = tokio::task::spawn_blocking(move || {
         Command::new("node")
             .arg("tests/browser.mjs")
             .current_dir(&web)
             .env("AWE_URL", &url)
+            .env("AWE_URL_FIRST_MOVE", &quick)
             .env("AWE_PUZZLES", &puzzles)
             .status()
     })

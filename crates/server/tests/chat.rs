@@ -4,19 +4,28 @@
 
 mod common;
 
-use common::{Browser, start};
+use common::{Browser, Server, start_with};
 use serde_json::json;
+
+/// A server behind a balancer that tells each browser's address: the fair-play rules go by
+/// address, and on loopback every browser would share one.
+async fn behind_a_balancer(name: &str) -> Server {
+    let limits = awe_server::limits::Settings { trust_proxy: true, ..Default::default() };
+    start_with(name, limits).await
+}
 
 #[tokio::test]
 async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
-    let server = start("chat").await;
-    let mut ada = Browser::new(&server);
+    let server = behind_a_balancer("chat").await;
+    let mut ada = Browser::at(&server, "10.0.0.1");
     ada.sign_up("ada", "a long password").await;
-    let mut bob = Browser::new(&server);
+    let mut bob = Browser::at(&server, "10.0.0.2");
     bob.sign_up("bob", "another password").await;
-    let mut dan = Browser::new(&server);
+    let mut dan = Browser::at(&server, "10.0.0.3");
     dan.sign_up("dan", "a third password").await;
-    let mut guest = Browser::new(&server);
+    let mut guest = Browser::at(&server, "10.0.0.4");
+    // Bob's second browser, without his cookies, on his address.
+    let mut bobs_spy = Browser::at(&server, "10.0.0.2");
     let (id, invite) = ada
         .create(json!({
             "spec": { "game": "awele" }, "opponent": { "kind": "friend" }, "side": "south",
@@ -28,6 +37,8 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
     let mut to_bob = bob.connect(&id).await;
     let mut to_dan = dan.connect(&id).await;
     let mut to_guest = guest.connect(&id).await;
+    let mut to_spy = bobs_spy.connect(&id).await;
+    assert!(to_spy.you.is_null(), "a spectator by its cookies");
     let chat = format!("/api/games/{id}/chat");
 
     // Ada's line reaches Bob as she wrote it; not the spectators.
@@ -44,6 +55,14 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
         let line = socket.chat().await.expect("a spectator's line");
         assert_eq!(line["text"], "watching", "spectators get theirs only");
     }
+    // Fair play: nothing of the spectators reaches a seat's address while the game runs, by
+    // socket or by request, with or without cookies; nor does an engine.
+    assert!(to_spy.chat().await.is_none(), "a seat's address hears no spectator");
+    let (_, spied) = bobs_spy.get(&chat).await;
+    assert_eq!((&spied["closed"], &spied["lines"]), (&json!(true), &json!([])), "{spied}");
+    let (status, answer) =
+        bobs_spy.post("/api/analysis", json!({ "spec": { "game": "awele" } })).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("fair_play")), "{answer}");
     let (_, history) = bob.get(&chat).await;
     assert_eq!(history["channel"], "players");
     let texts: Vec<&str> =

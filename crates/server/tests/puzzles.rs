@@ -48,6 +48,9 @@ fn check<P: Position>(mut game: Game<P>, plies: u32, solution: &[String], id: &s
             // The solver's step: this move wins within what is left, and no other does.
             let mut moves = P::MoveList::default();
             game.current().legal_moves(&mut moves);
+            if i == 0 {
+                assert!(moves.iter().count() >= 2, "{id}: a forced move is no puzzle");
+            }
             let winning: Vec<P::Move> = moves
                 .iter()
                 .copied()
@@ -220,4 +223,55 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
         .await;
     assert_eq!(answer["correct"], true);
     assert!(answer["rating"].is_null());
+
+    // Farming (issue 41): a solution learnt from a try that counts for nothing, or a puzzle the
+    // server never offered, moves no rating.
+    let mut ama = Browser::new(&server);
+    ama.sign_up("ama", "ama's password").await;
+    let solved = |id: &str| {
+        let row = rows.iter().find(|r| r.id == id).unwrap();
+        serde_json::from_str::<Vec<String>>(&row.solution).unwrap()
+    };
+    let never_offered = &rows[0];
+    let (status, answer) = ama
+        .post(
+            &format!("/api/puzzles/{}/move", never_offered.id),
+            json!({ "step": 0, "move": solved(&never_offered.id)[0] }),
+        )
+        .await;
+    assert_eq!((status, answer["correct"].as_bool()), (200, Some(true)), "{answer}");
+    assert!(answer["rating"].is_null(), "a puzzle never offered is not rated: {answer}");
+    let (_, next) = ama.get(&format!("/api/puzzles/next?game={game}")).await;
+    let offered = next["puzzle"]["id"].as_str().expect("a puzzle offered").to_owned();
+    let (_, again) = ama.get(&format!("/api/puzzles/next?game={game}")).await;
+    assert_eq!(again["puzzle"]["id"], offered.as_str(), "offered until tried");
+    // A browser without cookies, on the same address, gives up at once and is shown the line.
+    let mut spy = Browser::new(&server);
+    let legal = next["puzzle"]["state"]["legal"].as_array().unwrap().clone();
+    let solution = solved(&offered);
+    let spec: Spec =
+        serde_json::from_str(&rows.iter().find(|r| r.id == offered).unwrap().spec).unwrap();
+    let mut position = Match::new(&spec, None).unwrap();
+    let offered_row = rows.iter().find(|r| r.id == offered).unwrap();
+    for text in serde_json::from_str::<Vec<String>>(&offered_row.moves).unwrap() {
+        position.play(&text).unwrap();
+    }
+    let wrong = legal
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_owned())
+        .find(|t| position.move_key(t) != position.move_key(&solution[0]))
+        .expect("another legal move");
+    let path = format!("/api/puzzles/{offered}/move");
+    let (_, shown) = spy.post(&path, json!({ "step": 0, "move": wrong })).await;
+    assert_eq!(shown["solution"], json!(solution));
+    let before = store.puzzle(&offered).await.unwrap().unwrap();
+    for (step, pair) in solution.chunks(2).enumerate() {
+        let (status, answer) = ama.post(&path, json!({ "step": step, "move": pair[0] })).await;
+        assert_eq!((status, answer["correct"].as_bool()), (200, Some(true)), "{answer}");
+        assert!(answer["rating"].is_null(), "a solution shown to the address: {answer}");
+    }
+    let after = store.puzzle(&offered).await.unwrap().unwrap();
+    assert_eq!(before.rating, after.rating, "the puzzle's rating did not move");
+    let (_, rating) = ama.get(&format!("/api/puzzles/next?game={game}")).await;
+    assert_eq!(rating["you"]["rating"], 1500.0, "nor the account's");
 }

@@ -258,12 +258,16 @@ async fn a_fallen_flag_ends_the_game() {
     bob.post(&format!("/api/games/{id}/join"), json!({ "invite": invite })).await;
     let mut socket = alice.connect(&id).await;
     assert_eq!(socket.state["clock"]["remaining_ms"][0], 1200);
-    // South's first move is not timed; North's clock runs from it and falls after 1.2 s.
+    // Each side's first move is timed apart; then the clocks run. South's falls after 1.2 s.
     socket.play(0, "A").await;
+    let mut bobs = bob.connect(&id).await;
+    bobs.until(|s| s["ply"] == 1).await;
+    bobs.play(1, "a").await;
     let state = socket.until(|s| !s["outcome"].is_null()).await;
     assert_eq!(state["outcome"]["termination"], "time forfeit");
-    assert_eq!(state["outcome"]["winner"], "south");
-    assert_eq!(state["clock"]["remaining_ms"][1], 0);
+    assert_eq!(state["outcome"]["winner"], "north");
+    assert_eq!(state["clock"]["remaining_ms"][0], 0);
+    assert_eq!(state["clock"]["remaining_ms"][1], 1200, "North's first move was not timed");
     tokio::time::sleep(Duration::from_millis(100)).await;
 }
 

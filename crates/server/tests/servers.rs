@@ -20,7 +20,9 @@ async fn two_servers(name: &str) -> (Server, Server) {
         unsafe { std::env::set_var("AWE_TEST_DATABASE", "postgres://postgres@127.0.0.1/test") };
     }
     let database = awe_server::testing::database_url(name).await;
-    let limits = awe_server::limits::Settings::default();
+    // Behind a balancer that tells each browser's address (fair play goes by address, and on
+    // loopback every browser would share one).
+    let limits = awe_server::limits::Settings { trust_proxy: true, ..Default::default() };
     let one = start_on(&database, limits.clone()).await;
     let two = start_on(&database, limits).await;
     (one, two)
@@ -160,37 +162,40 @@ async fn a_flag_falls_and_is_rated_once_under_two_servers() {
     let mut there = bob.connect(&id).await;
     here.until(|s| s["status"] == "playing").await;
     here.play(0, "A").await;
-    // North (Bob) lets his 1.2 s run out: both servers' rooms see the flag fall.
+    there.until(|s| s["ply"] == 1).await;
+    there.play(1, "a").await;
+    // South (Ada), whose clock runs from North's first move, lets her 1.2 s run out: both
+    // servers' rooms see the flag fall.
     let a = here.until(|s| !s["outcome"].is_null()).await;
     let b = there.until(|s| !s["outcome"].is_null()).await;
     assert_eq!(a["outcome"]["termination"], "time forfeit");
     assert_eq!(a["outcome"], b["outcome"]);
-    // Rated once: one game each, a win for Ada.
+    // Rated once: one game each, a win for Bob.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (_, page) = ada.get("/api/players/ada").await;
+    let (_, page) = bob.get("/api/players/bob").await;
     let rating = &page["ratings"][0];
     assert_eq!((rating["games"].as_i64(), rating["wins"].as_i64()), (Some(1), Some(1)), "{page}");
-    let (_, page) = bob.get("/api/players/bob").await;
+    let (_, page) = ada.get("/api/players/ada").await;
     assert_eq!(page["ratings"][0]["losses"], 1, "{page}");
-    let diff = a["seats"][0]["diff"].as_i64().unwrap();
-    assert!(diff > 0 && b["seats"][0]["diff"].as_i64() == Some(diff), "{a} {b}");
+    let diff = a["seats"][1]["diff"].as_i64().unwrap();
+    assert!(diff > 0 && b["seats"][1]["diff"].as_i64() == Some(diff), "{a} {b}");
 }
 
 #[tokio::test]
 async fn a_line_of_chat_reaches_the_other_server() {
     let (one, two) = two_servers("servers-chat").await;
-    let mut ada = Browser::new(&one);
+    let mut ada = Browser::at(&one, "10.0.0.1");
     ada.sign_up("ada", "a long password").await;
     let (id, invite) = ada
         .create(json!({ "spec": awele(), "opponent": { "kind": "friend" }, "side": "south" }))
         .await;
-    let mut bob = Browser::new(&two);
+    let mut bob = Browser::at(&two, "10.0.0.2");
     bob.sign_up("bob", "another password").await;
     let (status, answer) =
         bob.post(&format!("/api/games/{id}/join"), json!({ "invite": invite })).await;
     assert_eq!(status, 200, "{answer}");
     let mut there = bob.connect(&id).await;
-    let mut watching_there = Browser::new(&two).connect(&id).await;
+    let mut watching_there = Browser::at(&two, "10.0.0.3").connect(&id).await;
     let (status, _) = ada.post(&format!("/api/games/{id}/chat"), json!({ "text": "hi" })).await;
     assert_eq!(status, 200);
     let line = there.chat().await.expect("the line crosses to the other server");
@@ -199,7 +204,7 @@ async fn a_line_of_chat_reaches_the_other_server() {
     bob.post(&format!("/api/games/{id}/chat"), json!({ "text": "hello" })).await;
     assert_eq!(there.chat().await.expect("Bob's own line")["text"], "hello");
     // Spectators do not read the players' channel.
-    let mut carl = Browser::new(&one);
+    let mut carl = Browser::at(&one, "10.0.0.4");
     carl.sign_up("carl", "a fourth password").await;
     carl.post(&format!("/api/games/{id}/chat"), json!({ "text": "from the stands" })).await;
     let line = watching_there.chat().await.expect("the spectators' line crosses too");

@@ -156,7 +156,8 @@ export class ChatPanel {
     this.input.disabled = this.sending;
     this.send.textContent = d.chatSend;
     fill(this.form, this.input, this.send);
-    this.note.textContent = this.error ? errorText(this.error) : canWrite ? '' : d.chatSignIn;
+    const closed = !!this.history?.closed;
+    this.note.textContent = this.error ? errorText(this.error) : closed ? d.chatClosed : canWrite ? '' : d.chatSignIn;
     this.note.classList.toggle('error', !!this.error);
     this.note.setAttribute('role', this.error ? 'alert' : 'note');
     this.note.hidden = !this.note.textContent;

@@ -323,8 +323,26 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     );
   }
 
+  // The first move's countdown, in the status (the server aborts the game when it ends).
+  let firstMoveTimer: number | undefined;
+
+  function firstMoveNotice(first: { side: string; remaining_ms: number }): HTMLElement {
+    const d = t();
+    const el = h('p', { class: 'status-detail first-move', 'data-testid': 'first-move', role: 'timer' });
+    const until = performance.now() + first.remaining_ms;
+    const tick = () => {
+      const seconds = `${Math.max(0, Math.ceil((until - performance.now()) / 1000))} s`;
+      const text = first.side === you ? d.firstMoveYours(seconds) : d.firstMove(sideName(first.side), seconds);
+      if (el.textContent !== text) el.textContent = text;
+    };
+    tick();
+    firstMoveTimer = window.setInterval(tick, 250);
+    return el;
+  }
+
   function statusText(): HTMLElement[] {
     const d = t();
+    window.clearInterval(firstMoveTimer);
     if (!game) return [];
     const out: HTMLElement[] = [];
     const ending = game.status === 'over' ? outcomeParts(game) : null;
@@ -333,6 +351,9 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       out.push(h('p', { class: 'status-detail' }, ending.detail));
     } else if (game.status === 'over') {
       out.push(h('p', { class: 'status-main over' }, game.kind === 'import' ? d.unfinished : d.over));
+    } else if (game.status === 'aborted') {
+      out.push(h('p', { class: 'status-main over', 'data-testid': 'aborted' }, d.aborted));
+      out.push(h('p', { class: 'status-detail' }, d.abortedDetail(sideName(String(game.aborted ?? game.turn ?? '')))));
     } else if (game.status === 'cancelled') {
       out.push(h('p', { class: 'status-main over' }, d.withdrawn));
       out.push(h('p', { class: 'status-detail' }, game.kind === 'bot' ? d.botDeclined : d.withdrawnDetail));
@@ -342,6 +363,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     } else if (game.status === 'playing') {
       const main = game.thinking ? d.thinking : game.turn && game.turn === you ? d.yourTurn : game.turn ? d.toPlay(sideName(game.turn)) : '';
       out.push(h('p', { class: `status-main${game.turn === you ? ' yours' : ''}` }, main));
+      if (game.first_move) out.push(firstMoveNotice(game.first_move));
       const step = game.position?.step;
       if (game.spec.game === 'awechec' && step) {
         let detail = '';
@@ -357,7 +379,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   function drawStatus(): void {
     if (!game) return;
     fill(statusBox, statusText());
-    statusBox.classList.toggle('over', game.status === 'over' || game.status === 'cancelled');
+    statusBox.classList.toggle('over', ['over', 'cancelled', 'aborted'].includes(game.status));
   }
 
   function controlsContext(): ControlsContext {
@@ -424,7 +446,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     }
     // A spectator is told so, near the players (an imported record has no players to watch).
     watchingBox.textContent = d.watching;
-    watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import' || game.status === 'cancelled';
+    watchingBox.hidden = !!(you && game.sides.includes(you)) || game.kind === 'import' || game.status === 'cancelled' || game.status === 'aborted';
     playerBar(topBar, top);
     playerBar(bottomBar, bottom);
     clocks.update(clockShown(game), game.sides, game.status === 'playing' && viewPly === null);
@@ -442,7 +464,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     drawError();
     connBox.textContent = connected ? '' : d.reconnecting;
     connBox.hidden = connected;
-    boardWrap.classList.toggle('over', (game.status === 'over' || game.status === 'cancelled') && viewPly === null);
+    boardWrap.classList.toggle('over', ['over', 'cancelled', 'aborted'].includes(game.status) && viewPly === null);
     drawBoard(animate);
   }
 
@@ -659,6 +681,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       destroyed = true;
       socket?.close();
       clocks.destroy();
+      window.clearInterval(firstMoveTimer);
       board?.destroy();
       analysis.destroy();
       inner?.destroy();

@@ -146,6 +146,7 @@ export function mountPlayer(root: HTMLElement, route: Route): Page {
   function resultOf(g: PlayerGame): [string, string] {
     const d = t();
     if (g.status === 'cancelled') return [d.resultCancelled, 'muted'];
+    if (g.status === 'aborted') return [d.resultAborted, 'muted'];
     if (g.status === 'waiting') return [d.resultWaiting, 'muted'];
     if (g.status !== 'over') return [d.resultPlaying, 'live'];
     if (g.result === '1/2-1/2') return [d.resultDrawn, 'drawn'];

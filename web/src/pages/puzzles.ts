@@ -86,8 +86,10 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
         status.push(h('p', { class: 'help', 'data-testid': 'puzzle-rating-change' }, d.puzzleRatingNow(ratingText(r.after, r.provisional), diffText(r.diff))));
       } else if (done() && !me) {
         status.push(h('p', { class: 'help' }, h('a', { href: `/signin?next=${encodeURIComponent('/puzzles?game=' + game)}` }, d.puzzleSignIn)));
+      } else if (done() && (last?.unrated === 'not_offered' || last?.unrated === 'shown')) {
+        status.push(h('p', { class: 'help', 'data-testid': 'puzzle-unrated' }, last.unrated === 'shown' ? d.puzzleShownBefore : d.puzzleNotOffered));
       } else if (done() && last?.tried_before) {
-        status.push(h('p', { class: 'help' }, d.puzzleTriedBefore));
+        status.push(h('p', { class: 'help', 'data-testid': 'puzzle-unrated' }, d.puzzleTriedBefore));
       }
       if (done()) {
         status.push(

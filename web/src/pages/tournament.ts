@@ -222,8 +222,11 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
         draw();
       }
       if (m.t === 'you' && m.you && tour) {
+        // A game begun or ended: the chat closes to its player for the game, and opens again.
+        const playing = !!tour.you?.playing !== !!m.you.playing;
         tour.you = m.you;
         draw();
+        if (playing) void chat.load();
       }
     },
     // Lines may have been missed while the connection was down.

@@ -152,13 +152,16 @@ impl Store {
         Ok(())
     }
 
-    /// Makes an account a bot, if it has played no game (a person's games and ratings are not
-    /// to become a program's); whether it did.
+    /// Makes an account a bot, if it has played no game, joined no tournament and sought no game
+    /// (a person's games and ratings are not to become a program's, and a program must not
+    /// reach a person's game through a place it took as a person); whether it did.
     pub async fn make_bot(&self, user: &str) -> Result<bool, Error> {
         let _turn = self.write_turn().await;
         let done = sqlx::query(
-            "UPDATE users SET bot = 1 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM games \
-             WHERE south_user = $1 OR north_user = $1)",
+            "UPDATE users SET bot = 1 WHERE id = $1 \
+             AND NOT EXISTS (SELECT 1 FROM games WHERE south_user = $1 OR north_user = $1) \
+             AND NOT EXISTS (SELECT 1 FROM tournament_players WHERE user_id = $1) \
+             AND NOT EXISTS (SELECT 1 FROM seeks WHERE user_id = $1)",
         )
         .bind(user)
         .execute(&self.pool)

@@ -143,6 +143,21 @@ impl Store {
         Ok(Vec::new())
     }
 
+    /// The puzzle of `game` last offered to `user` that they have not begun: offered again
+    /// rather than another (a page reloaded does not skip it).
+    pub async fn offered_puzzle(&self, game: &str, user: &str) -> Result<Option<PuzzleRow>, Error> {
+        let row = sqlx::query(
+            "SELECT puzzles.* FROM puzzles JOIN puzzle_attempts a ON a.puzzle_id = puzzles.id \
+             WHERE a.user_id = $1 AND puzzles.game = $2 AND a.finished = 0 AND a.step = 0 \
+             ORDER BY a.created_at DESC LIMIT 1",
+        )
+        .bind(user)
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(puzzle_row).transpose()
+    }
+
     /// An account's puzzle rating in `category` (`puzzle:GAME`), a newcomer's if none.
     pub async fn puzzle_rating(&self, user: &str, category: &str) -> Result<Rating, Error> {
         let row = sqlx::query(
@@ -179,7 +194,8 @@ impl Store {
         row.map(|r| Ok((r.try_get("step")?, r.try_get::<i64, _>("finished")? != 0))).transpose()
     }
 
-    /// Begins an account's try (its first move), if it had none.
+    /// Offers a puzzle to an account (its try, not begun), if it had none: only a puzzle
+    /// offered is rated.
     pub async fn begin_puzzle(&self, user: &str, puzzle: &str) -> Result<(), Error> {
         let _turn = self.write_turn().await;
         sqlx::query(

@@ -117,6 +117,8 @@ pub struct Ended {
     /// Who berserked: `south`, `north`, `south north`.
     pub berserk: Option<String>,
     pub plies: i64,
+    /// Aborted because this side (`south`, `north`) did not make its first move.
+    pub absent: Option<String>,
 }
 
 /// A player's score changed by a game.
@@ -164,6 +166,17 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// How many tournaments `user` made that are to come or under way.
+    pub async fn open_tournaments_by(&self, user: &str) -> Result<i64, Error> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM tournaments WHERE created_by = $1 AND status <> 'finished'",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("n")?)
     }
 
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, Error> {
@@ -312,11 +325,12 @@ impl Store {
     /// The tournament's games that ended and are not scored yet, with their results.
     pub async fn games_to_score(&self, id: &str) -> Result<Vec<Ended>, Error> {
         let rows = sqlx::query(
-            "SELECT tg.*, g.result AS result, g.berserk AS berserk, g.plies AS plies \
+            "SELECT tg.*, g.result AS result, g.berserk AS berserk, g.plies AS plies, \
+             g.status AS game_status, g.stopped AS stopped \
              FROM tournament_games tg \
              JOIN games g ON g.id = tg.game_id \
              WHERE tg.tournament_id = $1 AND tg.white_score IS NULL \
-             AND g.status IN ('over', 'cancelled')",
+             AND g.status IN ('over', 'cancelled', 'aborted')",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -328,21 +342,27 @@ impl Store {
                     result: r.try_get("result")?,
                     berserk: r.try_get("berserk")?,
                     plies: r.try_get("plies")?,
+                    absent: if r.try_get::<String, _>("game_status")? == "aborted" {
+                        let stopped: Option<String> = r.try_get("stopped")?;
+                        stopped.and_then(|s| s.strip_prefix("aborted:").map(str::to_owned))
+                    } else {
+                        None
+                    },
                 })
             })
             .collect()
     }
 
     /// Scores a game: its white's half points, and each player's score, streak and last
-    /// opponent changed; the arena's players freed for their next game. False if another server
-    /// scored it first.
+    /// opponent changed; the arena's players freed for their next game; a player who never
+    /// moved (`absent`) withdrawn. False if another server scored it first.
     pub async fn score_game(
         &self,
         id: &str,
         game: &str,
-        white_score: i64,
-        counted: bool,
+        (white_score, counted): (i64, bool),
         changes: &[ScoreChange],
+        absent: Option<&str>,
     ) -> Result<bool, Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
@@ -372,6 +392,16 @@ impl Store {
             .bind(&change.opponent)
             .bind(id)
             .bind(&change.user)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(user) = absent {
+            sqlx::query(
+                "UPDATE tournament_players SET withdrawn = 1 WHERE tournament_id = $1 \
+                 AND user_id = $2",
+            )
+            .bind(id)
+            .bind(user)
             .execute(&mut *tx)
             .await?;
         }

@@ -17,7 +17,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -34,6 +34,12 @@ use crate::store::{
 
 /// An arena pairs only players whose page said they were there this recently.
 const PRESENT_MS: i64 = 30_000;
+
+/// A Swiss that has not two players this long after its start ends.
+const EMPTY_SWISS_MS: i64 = 60_000;
+
+/// How many tournaments the director steps at once.
+const AT_ONCE: usize = 16;
 
 /// How often the director looks.
 const EVERY: Duration = Duration::from_secs(1);
@@ -129,6 +135,7 @@ fn spec_of_round(t: &TournamentRow, round: i64) -> Option<Spec> {
 
 /// A tournament's game between two accounts, White (South) first.
 fn game(
+    app: &App,
     t: &TournamentRow,
     spec: &Spec,
     white: &TournamentPlayer,
@@ -144,7 +151,7 @@ fn game(
         ..SeatRow::default()
     };
     let category = spec.category().ok().flatten();
-    Some(GameRow {
+    let row = GameRow {
         id: crate::app::new_id(),
         spec: serde_json::to_string(&spec).ok()?,
         kind: "tournament".into(),
@@ -158,7 +165,8 @@ fn game(
         category: category.filter(|_| t.rated),
         tournament: Some(t.id.clone()),
         ..GameRow::default()
-    })
+    };
+    Some(crate::room::with_first_move(row, app.limits.settings.first_move))
 }
 
 /// White's half points from a game's result.
@@ -178,11 +186,21 @@ async fn score(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Err
     for ended in app.store.games_to_score(&t.id).await? {
         let played = &ended.game;
         let (Some(id), Some(black)) = (&played.game, &played.black) else { continue };
-        let white_half = white_score(ended.result.as_deref());
+        // A game whose first move did not come: in a Swiss the absent player loses by forfeit
+        // (the round goes on), in an arena it counts for nobody; either way they are withdrawn,
+        // as lichess does, until they join again.
+        let absent =
+            ended.absent.as_deref().map(|side| if side == "south" { &played.white } else { black });
+        let white_half = match (absent, ended.absent.as_deref()) {
+            (Some(_), Some("south")) => 0,
+            (Some(_), _) => 2,
+            _ => white_score(ended.result.as_deref()),
+        };
         let berserked =
             |side: &str| ended.berserk.as_deref().is_some_and(|b| b.split(' ').any(|s| s == side));
-        // An arena game that ends after the arena does not count.
-        let counted = t.ends_at().is_none_or(|end| now <= end);
+        // An arena game that ends after the arena does not count, nor an arena's aborted game.
+        let counted =
+            t.ends_at().is_none_or(|end| now <= end) && !(t.kind == "arena" && absent.is_some());
         let mut changes = Vec::new();
         for (user, opponent, half, side) in [
             (&played.white, black, white_half, "south"),
@@ -210,7 +228,8 @@ async fn score(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Err
                 opponent: Some(opponent.clone()),
             });
         }
-        any |= app.store.score_game(&t.id, id, white_half, counted, &changes).await?;
+        let absent = absent.map(String::as_str);
+        any |= app.store.score_game(&t.id, id, (white_half, counted), &changes, absent).await?;
     }
     Ok(any)
 }
@@ -218,9 +237,13 @@ async fn score(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Err
 /// Pairs an arena's free players who are there.
 async fn pair_arena(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx::Error> {
     let players = app.store.tournament_players(&t.id).await?;
+    // A player's games count against their account's games a minute, as any game made does:
+    // two entrants who resign at once are not paired again and again.
+    let budget = |user: &str| crate::limits::account_key(user);
     let free: Vec<&TournamentPlayer> = players
         .iter()
         .filter(|p| !p.withdrawn && p.game.is_none() && now - p.seen_at <= PRESENT_MS)
+        .filter(|p| !app.limits.is_blocked(crate::limits::Kind::CreateGame, &budget(&p.user)))
         .collect();
     let waiting: Vec<arena::Waiting> = free
         .iter()
@@ -237,8 +260,14 @@ async fn pair_arena(app: &App, t: &TournamentRow, now: i64) -> Result<bool, sqlx
         // Colours: at random.
         let (white, black) =
             if rand::random::<bool>() { (free[a], free[b]) } else { (free[b], free[a]) };
-        let Some(game) = game(t, &spec, white, black) else { continue };
-        any |= app.store.arena_pair(&t.id, [&white.user, &black.user], &game).await?;
+        let Some(game) = game(app, t, &spec, white, black) else { continue };
+        let paired = app.store.arena_pair(&t.id, [&white.user, &black.user], &game).await?;
+        if paired {
+            for user in [&white.user, &black.user] {
+                let _ = app.limits.check(crate::limits::Kind::CreateGame, &budget(user));
+            }
+        }
+        any |= paired;
     }
     Ok(any)
 }
@@ -255,7 +284,11 @@ async fn next_round(app: &App, t: &TournamentRow) -> Result<bool, sqlx::Error> {
         return app.store.finish_tournament(&t.id).await;
     }
     if playing.len() < 2 {
-        // Nobody to pair yet: a Swiss waits for two players.
+        // Nobody to pair yet: a Swiss waits for two players, a while; one that never finds
+        // them ends, so that empty tournaments cannot pile up.
+        if now_ms() - t.starts_at > EMPTY_SWISS_MS {
+            return app.store.finish_tournament(&t.id).await;
+        }
         return Ok(false);
     }
     let entrants: Vec<swiss::Entrant> = playing
@@ -290,8 +323,11 @@ async fn next_round(app: &App, t: &TournamentRow) -> Result<bool, sqlx::Error> {
     let round = t.round + 1;
     let Some(spec) = spec_of_round(t, round) else { return Ok(false) };
     let pairing = swiss::pair(&entrants);
-    let rows: Vec<GameRow> =
-        pairing.games.iter().filter_map(|&(w, b)| game(t, &spec, playing[w], playing[b])).collect();
+    let rows: Vec<GameRow> = pairing
+        .games
+        .iter()
+        .filter_map(|&(w, b)| game(app, t, &spec, playing[w], playing[b]))
+        .collect();
     let bye = pairing.bye.map(|i| playing[i].user.as_str());
     app.store.swiss_round(&t.id, round, &rows, bye).await
 }
@@ -327,21 +363,37 @@ async fn direct(app: &App) -> Result<(), sqlx::Error> {
     for id in app.store.start_due(now).await? {
         changed(app, &id).await;
     }
-    for t in app.store.tournaments("started", 1000).await? {
-        let mut any = score(app, &t, now).await?;
-        if t.kind == "arena" {
-            if t.ends_at().is_some_and(|end| now >= end) {
-                any |= app.store.finish_tournament(&t.id).await?;
-            } else {
-                any |= pair_arena(app, &t, now).await?;
+    // Every started tournament, each stepped on its own: a slow or failing one holds up none
+    // of the others.
+    let started = app.store.tournaments("started", i64::MAX).await?;
+    futures_util::StreamExt::for_each_concurrent(
+        futures_util::stream::iter(started),
+        AT_ONCE,
+        |t| async move {
+            if let Err(e) = step(app, &t, now).await {
+                tracing::error!("tournament {}: {e}", t.id);
             }
+        },
+    )
+    .await;
+    Ok(())
+}
+
+/// One tournament's step: its games that ended scored, then pairings or its end.
+async fn step(app: &App, t: &TournamentRow, now: i64) -> Result<(), sqlx::Error> {
+    let mut any = score(app, t, now).await?;
+    if t.kind == "arena" {
+        if t.ends_at().is_some_and(|end| now >= end) {
+            any |= app.store.finish_tournament(&t.id).await?;
         } else {
-            any |= next_round(app, &t).await?;
+            any |= pair_arena(app, t, now).await?;
         }
-        if any {
-            changed(app, &t.id).await;
-            app.lobby_changed();
-        }
+    } else {
+        any |= next_round(app, t).await?;
+    }
+    if any {
+        changed(app, &t.id).await;
+        app.lobby_changed();
     }
     Ok(())
 }
@@ -572,12 +624,7 @@ fn read_tournament(
     if !valid(new.starts_in, 7.0 * 24.0 * 60.0) {
         return Err(ApiError::bad("starts_in: from 0 to 7 days, in minutes"));
     }
-    let name = new
-        .name
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(|n| n.chars().filter(|c| !c.is_control()).take(60).collect::<String>());
+    let name = new.name.as_deref().and_then(|n| crate::text::clean(n, 60));
     let default_name = if new.medley {
         "Medley Swiss".to_owned()
     } else {
@@ -601,8 +648,14 @@ fn read_tournament(
     })
 }
 
-/// `POST /api/tournaments`: a tournament made by an account.
-pub async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> ApiResult {
+/// `POST /api/tournaments`: a tournament made by an account. Bounded as lichess bounds them: a
+/// few to come or under way by account at once, and a few a day by account and by address.
+pub async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
     let new: NewTournament = body(&headers, &bytes)?;
     let Some(user) = signed_in(&app, &headers).await? else {
         return Err(ApiError::new(
@@ -611,10 +664,21 @@ pub async fn create(State(app): State<App>, headers: HeaderMap, bytes: Bytes) ->
             "sign in to make a tournament",
         ));
     };
-    app.limits
-        .check(crate::limits::Kind::CreateGame, &user.id)
-        .map_err(|w| ApiError::too_many(w, "new tournaments"))?;
-    let t = read_tournament(new, Some(user.id), now_ms())?;
+    let t = read_tournament(new, Some(user.id.clone()), now_ms())?;
+    let most = app.limits.settings.open_tournaments;
+    if app.store.open_tournaments_by(&user.id).await.map_err(failed)? >= most {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many",
+            format!("you have {most} tournaments to come or under way: make another once one ends"),
+        ));
+    }
+    let address = crate::request::client_address(&app, &headers, peer);
+    for key in [address, crate::limits::account_key(&user.id)] {
+        app.limits
+            .check(crate::limits::Kind::CreateTournament, &key)
+            .map_err(|w| ApiError::too_many(w, "new tournaments"))?;
+    }
     app.store.create_tournament(&t).await.map_err(failed)?;
     app.lobby_changed();
     Ok(Json(json!({ "id": t.id })).into_response())
@@ -740,6 +804,7 @@ pub async fn download(
 pub async fn socket(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     guard: Option<axum::Extension<crate::ConnectionGuard>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
@@ -752,27 +817,38 @@ pub async fn socket(
         Ok(user) => user.map(|u| u.id),
         Err(error) => return error.into_response(),
     };
+    let reader = Reader { user, address: crate::request::client_address(&app, &headers, peer) };
     upgrade
         .max_message_size(crate::ws::MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_tournament(socket, app, id, user, guard.map(|g| g.0)))
+        .on_upgrade(move |socket| watch_tournament(socket, app, id, reader, guard.map(|g| g.0)))
+}
+
+/// Who reads a tournament's page: their account, and their address.
+struct Reader {
+    user: Option<String>,
+    address: String,
 }
 
 async fn watch_tournament(
     mut socket: WebSocket,
     app: App,
     id: String,
-    user: Option<String>,
+    Reader { user, address }: Reader,
     _guard: Option<crate::ConnectionGuard>,
 ) {
     let mut changes = app.tournaments.subscribe(&id);
     let mut chat = app.chat.subscribe(&crate::chat::tournament_channel(&id));
     let mut presence = tokio::time::interval(Duration::from_secs(10));
+    // Whether the reader plays one of the tournament's games now: its chat is closed to them.
+    let mut playing = false;
     loop {
         let version = *changes.borrow_and_update();
         let texts = match app.tournaments.live(&app, &id, version).await {
             Ok(Some(built)) => {
                 let mut texts = vec![built.message.clone()];
-                if let Some(mine) = user.as_ref().and_then(|u| built.mine.get(u)) {
+                let mine = user.as_ref().and_then(|u| built.mine.get(u));
+                playing = mine.is_some_and(|m| !m["playing"].is_null());
+                if let Some(mine) = mine {
                     texts.push(json!({ "t": "you", "you": mine }).to_string());
                 }
                 texts
@@ -796,6 +872,7 @@ async fn watch_tournament(
                     break;
                 }
                 line = chat.recv() => match line {
+                    Ok(_) if playing || app.seats.plays_in(&address, &id) => {}
                     Ok(line) => if socket.send(Frame::Text((*line).into())).await.is_err() { return },
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => return,

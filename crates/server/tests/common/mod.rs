@@ -59,6 +59,9 @@ pub fn on_postgres() -> bool {
 pub struct Browser {
     pub base: String,
     pub cookies: std::collections::BTreeMap<String, String>,
+    /// The address a balancer in front would say it has (`X-Forwarded-For`), for a server
+    /// that trusts one: browsers on loopback otherwise all share 127.0.0.1.
+    pub address: Option<String>,
     http: reqwest::Client,
 }
 
@@ -67,8 +70,14 @@ impl Browser {
         Browser {
             base: format!("http://{}", server.addr),
             cookies: Default::default(),
+            address: None,
             http: reqwest::Client::new(),
         }
+    }
+
+    /// A browser of its own address, as a balancer tells it (`trust_proxy`).
+    pub fn at(server: &Server, address: &str) -> Browser {
+        Browser { address: Some(address.to_owned()), ..Browser::new(server) }
     }
 
     /// The same browser (its cookies) speaking to another server.
@@ -111,6 +120,9 @@ impl Browser {
         if let Some(token) = self.cookies.get("awe_csrf") {
             request = request.header("x-csrf-token", token);
         }
+        if let Some(address) = &self.address {
+            request = request.header("x-forwarded-for", address);
+        }
         if let Some(body) = body {
             request = request.header("content-type", "application/json").body(body.to_string());
         }
@@ -144,6 +156,9 @@ impl Browser {
         if let Some(cookie) = self.cookie() {
             request = request.header("cookie", cookie);
         }
+        if let Some(address) = &self.address {
+            request = request.header("x-forwarded-for", address);
+        }
         let response = request.send().await.expect("the server answers");
         self.remember(&response);
         (response.status().as_u16(), response.text().await.unwrap_or_default())
@@ -162,6 +177,9 @@ impl Browser {
         let mut request = url.into_client_request().unwrap();
         if let Some(cookie) = self.cookie() {
             request.headers_mut().insert("cookie", cookie.parse().unwrap());
+        }
+        if let Some(address) = &self.address {
+            request.headers_mut().insert("x-forwarded-for", address.parse().unwrap());
         }
         let (stream, _) =
             tokio_tungstenite::connect_async(request).await.expect("the socket opens");
