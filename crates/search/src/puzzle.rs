@@ -100,9 +100,7 @@ pub fn find<P: Position, E: Evaluator<P>>(
     // A position with one legal move asks nothing of the solver.
     let mut moves = P::MoveList::default();
     game.current().legal_moves(&mut moves);
-    if moves.iter().nth(1).is_none() {
-        return None;
-    }
+    moves.get(1)?;
     let report = searcher.search(game, &Limits::depth(depth), |_| {});
     let claimed = plies_to_end(report.score).filter(|&n| report.score > 0 && n >= 1)?;
     let claimed = u32::try_from(claimed).ok().filter(|&n| n <= most.min(MAX_PLIES))?;

@@ -129,8 +129,13 @@ async fn tournament_closed(
         return Ok(true);
     }
     let Some(user) = signed_in(app, headers).await? else { return Ok(false) };
-    let players = app.store.tournament_players(id).await.map_err(failed)?;
-    Ok(players.iter().any(|p| p.user == user.id && p.game.is_some()))
+    // A game of theirs not scored yet (an arena's or a Swiss round's).
+    let games = app.store.tournament_games(id).await.map_err(failed)?;
+    Ok(games.iter().any(|g| {
+        g.white_score.is_none()
+            && g.game.is_some()
+            && (g.white == user.id || g.black.as_ref() == Some(&user.id))
+    }))
 }
 
 /// The channel of a tournament: everyone's.

@@ -176,8 +176,29 @@ async fn a_swiss_round_goes_on_when_a_player_never_moves() {
         let (status, answer) = p.post(&format!("/api/tournaments/{tid}/join"), json!({})).await;
         assert_eq!(status, 200, "{answer}");
     }
-    // Round 1: nobody moves in any game. Each is aborted at its first move's time, its White
-    // loses by forfeit and is withdrawn, and round 2 is paired among those left.
+    // Round 1 is paired: while their games run, the tournament's chat is closed to its players
+    // (fair play), not to anyone else.
+    let started = Instant::now();
+    let playing = loop {
+        let mut found = Vec::new();
+        for (i, p) in players.iter_mut().enumerate() {
+            let (_, me) = p.get(&format!("/api/tournaments/{tid}")).await;
+            if me["you"]["playing"].is_string() {
+                found.push(i);
+            }
+        }
+        if found.len() == 4 {
+            break found;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "round 1 never came");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (_, chat) = players[playing[0]].get(&format!("/api/tournaments/{tid}/chat")).await;
+    assert_eq!(chat["closed"], true, "{chat}");
+    let (_, chat) = Browser::new(&server).get(&format!("/api/tournaments/{tid}/chat")).await;
+    assert_eq!(chat["closed"], false, "{chat}");
+    // Nobody moves in any game. Each is aborted at its first move's time, its White loses by
+    // forfeit and is withdrawn, and round 2 is paired among those left.
     let started = Instant::now();
     let t = loop {
         let (_, t) = players[0].get(&format!("/api/tournaments/{tid}")).await;
@@ -213,10 +234,24 @@ async fn a_swiss_round_goes_on_when_a_player_never_moves() {
     assert_eq!(g["game"]["status"], "aborted", "{g}");
 }
 
+/// The account of `browser` asks to become a bot, with a token of its own: the answer's status.
+async fn upgrade(server: &Server, browser: &mut Browser) -> u16 {
+    let (status, made) = browser
+        .post("/api/account/tokens", json!({ "description": "bot", "scopes": ["bot:play"] }))
+        .await;
+    assert_eq!(status, 200, "{made}");
+    let response = reqwest::Client::new()
+        .post(format!("http://{}/api/bot/account/upgrade", server.addr))
+        .bearer_auth(made["token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    response.status().as_u16()
+}
+
 #[tokio::test]
 async fn an_account_with_a_place_among_people_cannot_become_a_bot() {
     let server = start("community-bots").await;
-    let store = Store::open(&server.database).await.unwrap();
     let tid = swiss(&server, 3, (60_000, 0)).await;
     // Joined a Swiss (then withdrew): a person's.
     let mut joined = signed_up(&server, "joined").await;
@@ -224,38 +259,19 @@ async fn an_account_with_a_place_among_people_cannot_become_a_bot() {
     joined.post(&format!("/api/tournaments/{tid}/withdraw"), json!({})).await;
     // Waiting in a pool.
     let mut seeking = signed_up(&server, "seeking").await;
-    let (status, answer) = seeking
-        .post("/api/seeks", json!({ "spec": { "game": "awele" }, "clock": { "minutes": 5, "increment": 3 }, "rated": true }))
-        .await;
+    let pool = json!({
+        "spec": { "game": "awele" }, "clock": { "minutes": 5, "increment": 3 }, "rated": true,
+    });
+    let (status, answer) = seeking.post("/api/seeks", pool).await;
     assert_eq!(status, 200, "{answer}");
     for (mut browser, name) in [(joined, "joined"), (seeking, "seeking")] {
-        let (status, made) = browser
-            .post("/api/account/tokens", json!({ "description": "bot", "scopes": ["bot:play"] }))
-            .await;
-        assert_eq!(status, 200, "{made}");
-        let response = reqwest::Client::new()
-            .post(format!("http://{}/api/bot/account/upgrade", server.addr))
-            .bearer_auth(made["token"].as_str().unwrap())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 409, "{name} stays a person");
+        assert_eq!(upgrade(&server, &mut browser).await, 409, "{name} stays a person");
         let (_, player) = browser.get(&format!("/api/players/{name}")).await;
         assert_eq!(player["bot"], false, "{player}");
     }
     // A fresh account can.
     let mut fresh = signed_up(&server, "fresh").await;
-    let (_, made) = fresh
-        .post("/api/account/tokens", json!({ "description": "bot", "scopes": ["bot:play"] }))
-        .await;
-    let response = reqwest::Client::new()
-        .post(format!("http://{}/api/bot/account/upgrade", server.addr))
-        .bearer_auth(made["token"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    store.close().await;
+    assert_eq!(upgrade(&server, &mut fresh).await, 200);
 }
 
 #[tokio::test]

@@ -176,7 +176,7 @@ impl Store {
         .bind(user)
         .fetch_one(&self.pool)
         .await?;
-        Ok(row.try_get("n")?)
+        row.try_get("n")
     }
 
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, Error> {
