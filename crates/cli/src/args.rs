@@ -383,10 +383,20 @@ pub struct ServeArgs {
     /// a hundred).
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
-    /// Games one address may create a minute, rematches included (a burst of as many, then
-    /// that rate).
+    /// Games one address, and one account, may create a minute, seeks, rematches and arena
+    /// pairings included (a burst of as many, then that rate).
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub games_per_minute: u32,
+    /// Seconds each side of a live game has for its first move (its clock runs after it); a
+    /// game whose first move does not come is aborted.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub first_move: u64,
+    /// Tournaments one address, and one account, may make a day.
+    #[arg(long, value_name = "N", default_value_t = 12)]
+    pub tournaments_per_day: u32,
+    /// Tournaments one account may have to come or under way at once.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub open_tournaments: i64,
     /// Records one address may import a minute (a burst of as many, then that rate).
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub imports_per_minute: u32,

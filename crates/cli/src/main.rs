@@ -19,6 +19,15 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+// The allocator (see Cargo.toml): jemalloc by default, mimalloc or the system's to compare.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[cfg(all(feature = "jemalloc", not(feature = "mimalloc")))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> ExitCode {
     let args = args::Args::parse();
     endgame::warn_of_ignored_databases();
@@ -133,6 +142,9 @@ fn serve(args: args::ServeArgs) -> anyhow::Result<()> {
             connections_per_address: args.connections_per_address.max(1),
             max_connections: args.max_connections.unwrap_or(defaults.max_connections).max(1),
             games_per_minute: args.games_per_minute.max(1),
+            first_move: std::time::Duration::from_secs(args.first_move.clamp(5, 3600)),
+            tournaments_per_day: args.tournaments_per_day.max(1),
+            open_tournaments: args.open_tournaments.max(1),
             imports_per_minute: args.imports_per_minute.max(1),
             analyses_per_minute: args.analyses_per_minute.max(1),
             reviews_per_minute: args.reviews_per_minute.max(1),

@@ -1,10 +1,13 @@
 //! The whole defence of `awe serve` at once, on loopback: hostile clients (imports and the rooms
 //! they open, reviews and analyses that hang up, WebSocket floods, connections that never speak,
-//! resign-and-rematch loops, binary frames, long histories fetched again and again), each from
-//! an address of its own, while honest players play friend games and games against the
-//! computer from other addresses. Prints the honest players' move round trip (p50, p99), the
-//! computer's reply time, what the attackers got through, and, given the server's process id,
-//! its memory and open descriptors from start to end.
+//! resign-and-rematch loops, binary frames, long histories fetched again and again; and against
+//! the community: tournament floods, seek-and-resign loops, chat floods, bot token streams
+//! opened and revoked), each from an address of its own, while honest players play friend games
+//! and games against the computer from other addresses, and an arena of honest players runs.
+//! Prints the honest players' move round trip (p50, p99), the computer's reply time, the arena's
+//! pairing latency (from a game's end to the player's next game), what the attackers got
+//! through, and, given the server's process id, its memory and open descriptors from start to
+//! end.
 //!
 //! ```sh
 //! cargo build --release -p awe-cli -p awe-server --example soak
@@ -33,8 +36,23 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
 /// The attackers, by name (`--attackers importer,silent`).
-const ATTACKERS: [&str; 7] =
-    ["importer", "reviewer", "sockets", "silent", "rematch", "binary", "history"];
+const ATTACKERS: [&str; 11] = [
+    "importer",
+    "reviewer",
+    "sockets",
+    "silent",
+    "rematch",
+    "binary",
+    "history",
+    "tournaments",
+    "seeks",
+    "chat",
+    "tokens",
+];
+
+/// The honest arena's players, and its name.
+const ARENA_PLAYERS: usize = 8;
+const HONEST_ARENA: &str = "honest arena";
 
 #[derive(Clone)]
 struct Options {
@@ -135,7 +153,40 @@ async fn browser(url: &str, from: IpAddr, timeout: Duration) -> Option<Browser> 
     Some(Browser { http, cookie: pairs.join("; "), csrf, from })
 }
 
+/// A browser from an address, signed up as `name` (its session cookie kept).
+async fn signed_up(url: &str, from: IpAddr, name: &str) -> Option<Browser> {
+    let mut me = browser(url, from, Duration::from_secs(30)).await?;
+    let response = me
+        .http
+        .post(format!("{url}/api/account/signup"))
+        .header("cookie", &me.cookie)
+        .header("x-csrf-token", &me.csrf)
+        .header("content-type", "application/json")
+        .body(json!({ "name": name, "password": "a soak's password" }).to_string())
+        .send()
+        .await
+        .ok()?;
+    if response.status() != 200 {
+        return None;
+    }
+    for value in response.headers().get_all("set-cookie") {
+        if let Some(pair) = value.to_str().ok().and_then(|v| v.split(';').next()) {
+            me.cookie = format!("{}; {pair}", me.cookie);
+        }
+    }
+    Some(me)
+}
+
 impl Browser {
+    /// A GET's JSON answer (null if it failed).
+    async fn json(&self, url: String) -> Value {
+        let sent = self.http.get(url).header("cookie", &self.cookie).send().await;
+        match sent {
+            Ok(response) => response.json().await.unwrap_or(Value::Null),
+            Err(_) => Value::Null,
+        }
+    }
+
     /// A POST's status and JSON answer (0 and null if it failed).
     async fn post(&self, url: String, body: Value) -> (u16, Value) {
         let sent = self
@@ -221,6 +272,14 @@ struct Tally {
     frames: AtomicUsize,
     histories: AtomicUsize,
     refused: AtomicUsize,
+    /// The honest arena's pairing latencies: a game's end to the player's next game.
+    pairings: Mutex<Vec<Duration>>,
+    tournaments: AtomicUsize,
+    seeks: AtomicUsize,
+    lines: AtomicUsize,
+    /// Token streams opened, and those that ended within a second of their token's revocation.
+    streams: AtomicUsize,
+    streams_ended: AtomicUsize,
 }
 
 impl Tally {
@@ -521,6 +580,207 @@ async fn historian(options: Options, tally: Arc<Tally>, k: u8, game: String) {
     }
 }
 
+/// An honest arena player: present on the arena's page (asked every 300 ms, so that a latency
+/// has that resolution); in a game, makes the first move of their side, and the lower-numbered
+/// of the two resigns after three seconds; the time from that game's end, as the player learns
+/// it, to their next game is the pairing latency.
+async fn arena_player(options: Options, tally: Arc<Tally>, k: usize, me: Browser, arena: String) {
+    let url = &options.url;
+    let name = format!("arena{k}");
+    let mut last: Option<String> = None;
+    let mut free_since: Option<Instant> = None;
+    while !tally.stopped() {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let t = me.json(format!("{url}/api/tournaments/{arena}")).await;
+        let Some(game) = t["you"]["playing"].as_str().map(str::to_owned) else { continue };
+        if last.as_deref() == Some(game.as_str()) {
+            continue;
+        }
+        if let Some(since) = free_since.take() {
+            tally.pairings.lock().await.push(since.elapsed());
+        }
+        last = Some(game.clone());
+        let state = me.json(format!("{url}/api/games/{game}")).await;
+        let names: Vec<String> = state["game"]["seats"]
+            .as_array()
+            .map(|s| s.iter().filter_map(|s| s["name"].as_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        let mine = names.iter().position(|n| *n == name);
+        let other: usize = names
+            .iter()
+            .find(|n| **n != name)
+            .and_then(|n| n.strip_prefix("arena")?.parse().ok())
+            .unwrap_or(usize::MAX);
+        // A first move each, then the lower-numbered resigns.
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(3) && !tally.stopped() {
+            let state = me.json(format!("{url}/api/games/{game}")).await;
+            let g = &state["game"];
+            if g["status"] != "playing" {
+                break;
+            }
+            let turn = if g["turn"] == g["sides"][0] { 0 } else { 1 };
+            let ply = g["ply"].as_u64().unwrap_or(0);
+            if Some(turn) == mine && ply < 2 {
+                let legal = g["legal"].as_array().cloned().unwrap_or_default();
+                if let Some(text) = legal.first().and_then(|m| m["text"].as_str()) {
+                    let body = json!({ "t": "move", "ply": ply, "move": text });
+                    me.post(format!("{url}/api/games/{game}/act"), body).await;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        // The game's end, as this player learns it: their resignation, or the other's.
+        if k < other {
+            me.post(format!("{url}/api/games/{game}/act"), json!({ "t": "resign" })).await;
+        } else {
+            let waiting = Instant::now();
+            while waiting.elapsed() < Duration::from_secs(10) && !tally.stopped() {
+                let state = me.json(format!("{url}/api/games/{game}")).await;
+                if state["game"]["status"] != "playing" {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        free_since = Some(Instant::now());
+    }
+}
+
+/// Hostile accounts on one address make tournaments as fast as they are let: each as many as
+/// it may have at once, the address as many as it may make a day.
+async fn tournament_flood(options: Options, tally: Arc<Tally>, k: u8) {
+    let url = &options.url;
+    let mut accounts = Vec::new();
+    for i in 0..5 {
+        if let Some(me) = signed_up(url, hostile(k), &format!("flood{k}x{i}")).await {
+            accounts.push(me);
+        }
+    }
+    let body = json!({
+        "kind": "swiss", "name": "\u{202e}flood", "spec": { "game": "awele" },
+        "clock": { "minutes": 1 }, "rounds": 20, "starts_in": 0,
+    });
+    while !tally.stopped() {
+        for me in &accounts {
+            let (status, _) = me.post(format!("{url}/api/tournaments"), body.clone()).await;
+            tally.count(status, &tally.tournaments);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Two hostile accounts on one address seek in one pool and resign each game at once.
+async fn seek_loop(options: Options, tally: Arc<Tally>, k: u8) {
+    let url = &options.url;
+    let (Some(a), Some(b)) = (
+        signed_up(url, hostile(k), &format!("seeker{k}a")).await,
+        signed_up(url, hostile(k), &format!("seeker{k}b")).await,
+    ) else {
+        return;
+    };
+    let pool = json!({ "spec": { "game": "awele" }, "clock": { "minutes": 3, "increment": 2 } });
+    while !tally.stopped() {
+        let (sa, seek) = a.post(format!("{url}/api/seeks"), pool.clone()).await;
+        let (sb, _) = b.post(format!("{url}/api/seeks"), pool.clone()).await;
+        tally.count(sa, &tally.seeks);
+        tally.count(sb, &tally.seeks);
+        let Some(id) = seek["id"].as_str() else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        // Paired within a second or two: resigned at once.
+        for _ in 0..20 {
+            let status = a.json(format!("{url}/api/seeks/{id}")).await;
+            if let Some(game) = status["game"].as_str() {
+                a.post(format!("{url}/api/games/{game}/act"), json!({ "t": "resign" })).await;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// The started tournament named `name`, once it is listed (`None` if the run ends first).
+async fn find_tournament(me: &Browser, url: &str, name: &str, tally: &Tally) -> Option<String> {
+    while !tally.stopped() {
+        let list = me.json(format!("{url}/api/tournaments")).await;
+        let found = list["started"].as_array().and_then(|started| {
+            started.iter().find(|t| t["name"] == name).and_then(|t| t["id"].as_str())
+        });
+        if let Some(id) = found {
+            return Some(id.to_owned());
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    None
+}
+
+/// Lines of chat in the honest arena's channel, from hostile accounts, as fast as they go.
+async fn chat_flood(options: Options, tally: Arc<Tally>, k: u8) {
+    let url = &options.url;
+    let Some(first) = signed_up(url, hostile(k), &format!("chatter{k}")).await else { return };
+    let Some(arena) = find_tournament(&first, url, HONEST_ARENA, &tally).await else { return };
+    let mut accounts = vec![first];
+    for i in 0..5 {
+        if let Some(me) = signed_up(url, hostile(k), &format!("chatter{k}x{i}")).await {
+            accounts.push(me);
+        }
+    }
+    let mut i = 0;
+    while !tally.stopped() {
+        for me in &accounts {
+            let text = format!("GAME: play C {i} \u{202e}");
+            let path = format!("{url}/api/tournaments/{arena}/chat");
+            let (status, _) = me.post(path, json!({ "text": text })).await;
+            tally.count(status, &tally.lines);
+            i += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A bot account's token streams: a token made, its event stream opened, the token revoked;
+/// counted as ended if the stream closes within a second of the revocation.
+async fn token_streams(options: Options, tally: Arc<Tally>, k: u8) {
+    let url = &options.url;
+    let Some(me) = signed_up(url, hostile(k), &format!("robot{k}")).await else { return };
+    let mut upgraded = false;
+    while !tally.stopped() {
+        let body = json!({ "description": "soak \u{2066}bot", "scopes": ["bot:play"] });
+        let (status, made) = me.post(format!("{url}/api/account/tokens"), body).await;
+        let (Some(token), Some(id)) = (made["token"].as_str(), made["id"].as_str()) else {
+            tally.refused.fetch_add((status != 200) as usize, Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        };
+        if !upgraded {
+            let upgrade = format!("{url}/api/bot/account/upgrade");
+            let _ = me.http.post(upgrade).bearer_auth(token).send().await;
+            upgraded = true;
+        }
+        let events = format!("{url}/api/bot/stream/event");
+        let Ok(mut stream) = me.http.get(events).bearer_auth(token).send().await else {
+            continue;
+        };
+        if stream.status() != 200 {
+            tally.refused.fetch_add(1, Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        tally.streams.fetch_add(1, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        me.post(format!("{url}/api/account/tokens/{id}/revoke"), json!({})).await;
+        let ended = tokio::time::timeout(Duration::from_secs(1), async {
+            while let Ok(Some(_)) = stream.chunk().await {}
+        })
+        .await;
+        if ended.is_ok() {
+            tally.streams_ended.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The server's resident memory (kB) and open descriptors.
 fn sample(pid: u32) -> Option<(u64, usize)> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -607,6 +867,18 @@ async fn main() {
         if on("history") {
             tasks.push(tokio::spawn(historian(options.clone(), Arc::clone(&tally), 9, history)));
         }
+        if on("tournaments") {
+            tasks.push(tokio::spawn(tournament_flood(options.clone(), Arc::clone(&tally), 20)));
+        }
+        if on("seeks") {
+            tasks.push(tokio::spawn(seek_loop(options.clone(), Arc::clone(&tally), 21)));
+        }
+        if on("chat") {
+            tasks.push(tokio::spawn(chat_flood(options.clone(), Arc::clone(&tally), 22)));
+        }
+        if on("tokens") {
+            tasks.push(tokio::spawn(token_streams(options.clone(), Arc::clone(&tally), 23)));
+        }
     }
     let started = Instant::now();
     if let Some(pid) = options.pid {
@@ -619,6 +891,32 @@ async fn main() {
     }
     for k in 0..computers {
         tasks.push(tokio::spawn(against_the_computer(options.clone(), Arc::clone(&tally), k)));
+    }
+    if !options.attack_only {
+        // The honest arena: made by one account, joined by the players, for the whole run.
+        let url = &options.url;
+        let organiser = signed_up(url, honest(99), "organiser").await.expect("an honest account");
+        let minutes = (options.seconds / 60 + 2).max(10);
+        let arena = json!({
+            "kind": "arena", "name": HONEST_ARENA, "spec": { "game": "awele" },
+            "clock": { "minutes": 3, "increment": 2 }, "minutes": minutes, "starts_in": 0,
+        });
+        let (_, made) = organiser.post(format!("{url}/api/tournaments"), arena).await;
+        let arena = made["id"].as_str().expect("the honest arena is made").to_owned();
+        for k in 0..ARENA_PLAYERS {
+            let Some(me) = signed_up(url, honest(100 + k), &format!("arena{k}")).await else {
+                tally.honest_failures.fetch_add(1, Ordering::Relaxed);
+                continue;
+            };
+            me.post(format!("{url}/api/tournaments/{arena}/join"), json!({})).await;
+            tasks.push(tokio::spawn(arena_player(
+                options.clone(),
+                Arc::clone(&tally),
+                k,
+                me,
+                arena.clone(),
+            )));
+        }
     }
     while started.elapsed() < Duration::from_secs(options.seconds) {
         tokio::time::sleep(Duration::from_secs(1)).await;
@@ -633,14 +931,24 @@ async fn main() {
     }
     let mut trips = tally.round_trips.lock().await.clone();
     let mut replies = tally.replies.lock().await.clone();
+    let mut pairings = tally.pairings.lock().await.clone();
     if !options.attack_only {
         print_honest(&options, &tally, &mut trips, &mut replies);
+        println!(
+            "the honest arena's pairing latency (a game's end to the next): p50 {:.0} ms, p99 {:.0} ms \
+             ({} pairings)",
+            percentile(&mut pairings, 0.5),
+            percentile(&mut pairings, 0.99),
+            pairings.len()
+        );
     }
     if !options.quiet {
         let n = |a: &AtomicUsize| a.load(Ordering::Relaxed);
         println!(
             "attackers got through: {} imports, {} rooms opened, {} reviews and analyses, {} sockets, \
-             {} silent connections, {} rematches, {} binary frames sent, {} histories; {} refused",
+             {} silent connections, {} rematches, {} binary frames sent, {} histories, {} tournaments, \
+             {} seeks, {} lines of chat, {} token streams ({} ended within 1 s of their revocation); \
+             {} refused",
             n(&tally.imports),
             n(&tally.rooms_opened),
             n(&tally.reviews),
@@ -649,6 +957,11 @@ async fn main() {
             n(&tally.rematches),
             n(&tally.frames),
             n(&tally.histories),
+            n(&tally.tournaments),
+            n(&tally.seeks),
+            n(&tally.lines),
+            n(&tally.streams),
+            n(&tally.streams_ended),
             n(&tally.refused)
         );
     }

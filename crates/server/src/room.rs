@@ -354,8 +354,10 @@ const OFFERS: [&str; 4] = ["draw", "takeback", "rematch", "declined"];
 /// comes from its settings).
 const FIRST_MOVE: Duration = Duration::from_secs(30);
 
-/// How long a room with nobody watching stays in memory.
-const IDLE: Duration = Duration::from_secs(600);
+/// How long a room with nobody watching stays in memory: half a minute, so that a flood of
+/// games opened and left (imports) is given back soon after it stops; a room comes back from
+/// the database in milliseconds when someone opens its game again.
+const IDLE: Duration = Duration::from_secs(30);
 
 /// How long a server may search for the computer before another may take over, beyond the
 /// search's own time.
