@@ -6,8 +6,8 @@
 # limits but a rooms budget of 32 MB (the default is 512), so that the run reaches it within
 # minutes. The figures are in BENCHMARKS.md.
 #
-# After the attack, the server is left alone a minute and its memory read again (RSS returns to
-# within twice its start, issue 41).
+# After each run, the server is left alone a minute and its memory read again (after the attack,
+# RSS returns to within twice its start, issue 41).
 #
 #   scripts/soak.sh [SECONDS]          (default 180 each)
 #   AWE_ALLOCATOR=system scripts/soak.sh    (the server built with another allocator than its
@@ -47,10 +47,11 @@ for run in quiet attack; do
     if [ -n "$attackers" ]; then
         wait "$attackers" || true
         cat "$dir/attack.out"
-        # Left alone: what the server gives back.
-        sleep 60
-        echo "server RSS 60 s after the attack: $(awk '/^VmRSS/ { printf "%.0f MB", $2 / 1024 }' "/proc/$pid/status")"
     fi
+    # Left alone a minute, after the honest players (quiet) or the attack too: what the server
+    # gives back.
+    sleep 60
+    echo "server RSS 60 s after the run: $(awk '/^VmRSS/ { printf "%.0f MB", $2 / 1024 }' "/proc/$pid/status")"
     kill "$pid"; wait "$pid" 2>/dev/null || true
     rm -rf "$dir"
 done

@@ -512,7 +512,8 @@ async fn sqlite_on_a_full_disk_refuses_moves_and_recovers() {
 }
 
 /// A rated correspondence game of a day a move between two new accounts, Ada (South) and Bob,
-/// Ada having made the first move: its id and the players.
+/// each having made a first move (a game whose first move does not come is aborted, not lost):
+/// Ada's turn, her clock running. Its id and the players.
 async fn correspondence(server: &Server) -> (String, Browser, Browser) {
     let mut ada = Browser::new(server);
     ada.sign_up("ada", "a long password").await;
@@ -541,6 +542,9 @@ async fn correspondence(server: &Server) -> (String, Browser, Browser) {
         (turns["count"].as_u64(), &turns["games"][0]["your_turn"]),
         (Some(0), &json!(false))
     );
+    let mut bobs = bob.connect(&id).await;
+    bobs.play(1, "a").await;
+    socket.until(|s| s["ply"] == 2 && s["clock"]["running"] == "south").await;
     (id, ada, bob)
 }
 
@@ -566,7 +570,7 @@ async fn as_if_hours_passed(database: &str, id: &str, hours: i64) {
 }
 
 /// Waits (at most 30 s) until Bob's page, which reads only the database, shows the game over;
-/// then checks that it was lost on time and rated in the correspondence category.
+/// then checks that Ada lost it on time and that it was rated in the correspondence category.
 async fn ends_on_time(server: &Server, bob: &Browser, id: &str) {
     let mut bob = bob.on(server);
     let started = Instant::now();
@@ -575,10 +579,10 @@ async fn ends_on_time(server: &Server, bob: &Browser, id: &str) {
         let game = &page["games"][0];
         assert_eq!(game["id"], id, "{page}");
         if game["status"] == "over" {
-            assert_eq!(game["result"], "1-0", "{page}");
+            assert_eq!(game["result"], "0-1", "{page}");
             let rating = &page["ratings"][0];
             assert_eq!(rating["category"], "awele:abapa:correspondence", "{page}");
-            assert_eq!(rating["losses"], 1, "{page}");
+            assert_eq!(rating["wins"], 1, "{page}");
             break;
         }
         assert!(started.elapsed() < Duration::from_secs(30), "the game was not ended: {page}");
@@ -596,7 +600,7 @@ async fn a_correspondence_game_ends_on_time_with_nobody_connected() {
     let data = dir.display().to_string();
     let (mut one, server) = serve(&data);
     let (id, _ada, bob) = correspondence(&server).await;
-    // 23 hours: Bob still has an hour.
+    // 23 hours: Ada still has an hour.
     one.kill();
     as_if_hours_passed(&data, &id, 23).await;
     let (mut two, server) = serve(&data);
