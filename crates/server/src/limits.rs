@@ -69,6 +69,10 @@ pub struct Settings {
     pub rooms_memory: usize,
     /// How long a WebSocket may stay silent (browsers ping every 30 s).
     pub idle_timeout: Duration,
+    /// How long a room nobody watches stays in memory: half a minute, so that games opened and
+    /// left (a flood of imports) are given back soon after; a room comes back from the database
+    /// in milliseconds when its game is opened again.
+    pub room_idle: Duration,
     /// The time each side of a live game has for its first move, before its clock runs: a game
     /// whose first move does not come is aborted (a correspondence game gives its days).
     pub first_move: Duration,
@@ -103,6 +107,7 @@ impl Default for Settings {
             max_rooms: 5000,
             rooms_memory: 512 << 20,
             idle_timeout: Duration::from_secs(120),
+            room_idle: Duration::from_secs(30),
             first_move: Duration::from_secs(30),
         }
     }

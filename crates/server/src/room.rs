@@ -354,10 +354,9 @@ const OFFERS: [&str; 4] = ["draw", "takeback", "rematch", "declined"];
 /// comes from its settings).
 const FIRST_MOVE: Duration = Duration::from_secs(30);
 
-/// How long a room with nobody watching stays in memory: half a minute, so that a flood of
-/// games opened and left (imports) is given back soon after it stops; a room comes back from
-/// the database in milliseconds when someone opens its game again.
-const IDLE: Duration = Duration::from_secs(30);
+/// How often a watched room looks whether it still is: a connection that closes (a page, a
+/// request that read the state) drops its receiver without telling the room.
+const WATCHED: Duration = Duration::from_secs(5);
 
 /// How long a server may search for the computer before another may take over, beyond the
 /// search's own time.
@@ -838,6 +837,7 @@ async fn run(
         // A flag that falls while nobody watches is the sweeper's (`bus.rs`).
         room.info.thinking.store(room.thinking, Ordering::Relaxed);
         let idle = room.info.is_idle();
+        let wait = if idle { app.limits.settings.room_idle } else { WATCHED };
         tokio::select! {
             command = receiver.recv() => match command {
                 Some(Command::Evict) if room.info.is_idle() => break,
@@ -855,7 +855,8 @@ async fn run(
                 }
             },
             () = sleep_until(opening), if opening.is_some() => abort_unstarted(&mut room, &app).await,
-            () = tokio::time::sleep(IDLE), if idle => break,
+            // Nobody watched it all this while: it goes (its game stays in the database).
+            () = tokio::time::sleep(wait) => if idle { break },
         }
     }
     app.rooms.forget(&room.id, &room.info);

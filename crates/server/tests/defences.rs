@@ -552,6 +552,29 @@ async fn imports_are_limited_by_address() {
 }
 
 #[tokio::test]
+async fn a_room_nobody_watches_any_more_leaves_memory() {
+    let limits = Settings { room_idle: Duration::from_secs(1), ..Settings::default() };
+    let server = start_with("defences-room-idle", limits).await;
+    let mut visitor = Browser::new(&server);
+    let read = import(&mut visitor, &long_record(40, 1)).await;
+    let watched = import(&mut visitor, &long_record(40, 2)).await;
+    // One read by a request, one watched by a page that then closes: neither says so to its
+    // room (the soak found both kept for good, under any idle time).
+    assert_eq!(visitor.get(&format!("/api/games/{read}")).await.0, 200);
+    let socket = visitor.connect(&watched).await;
+    assert_eq!(stats(&mut visitor).await["rooms"], 2);
+    drop(socket);
+    let started = Instant::now();
+    while stats(&mut visitor).await["rooms"] != 0 {
+        // Seen within the watch's look (5 s) and the idle time (1 s).
+        assert!(started.elapsed() < Duration::from_secs(10), "{}", stats(&mut visitor).await);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Opened again from the database.
+    assert_eq!(visitor.get(&format!("/api/games/{read}")).await.0, 200);
+}
+
+#[tokio::test]
 async fn rooms_stay_within_their_budget_the_idle_ones_going_first() {
     let limits = Settings { imports_per_minute: 1000, max_rooms: 4, ..Settings::default() };
     let server = start_with("defences-rooms", limits).await;
