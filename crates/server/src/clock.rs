@@ -2,10 +2,11 @@
 //! or, for a correspondence game, days for each move (a move gives the mover's clock its days
 //! again; time not used is not kept).
 //!
-//! A player's clock runs while the game waits for them; the first move of the game is not timed
-//! (the first player's clock starts with the second move, the other's with the first). A move
-//! stops the mover's clock, adds the increment, and starts the clock of the side to act next,
-//! which may be the same side (an Awechec owner deciding for the player who then moves).
+//! A player's clock runs while the game waits for them, once they have made their first move:
+//! a side's first move is timed apart, by the room (`room.rs`, `Stored::awaiting_first_move`),
+//! which aborts the game if it does not come. A move stops the mover's clock, adds the increment,
+//! and starts the clock of the side to act next, which may be the same side (an Awechec owner
+//! deciding for the player who then moves); the room starts none for a side yet to move.
 
 use std::time::{Duration, Instant};
 
