@@ -235,6 +235,13 @@ impl Stored {
         let person = matches!(self.seats[side.index()], Seat::Human { .. });
         (person && !has_moved(&self.game, side)).then_some(side)
     }
+
+    /// The time a side has for its first move, in milliseconds (see [`first_move_ms`]).
+    fn first_move_ms(&self, live: Duration) -> i64 {
+        let clock = self.clock.as_ref();
+        let per_move = clock.filter(|c| c.per_move).map(|c| c.initial_ms);
+        first_move_ms(per_move, live)
+    }
 }
 
 /// Whether `side` has made a move in `game`.
@@ -242,10 +249,10 @@ fn has_moved(game: &Match, side: Side) -> bool {
     each!(game, g => g.positions()[..g.moves().len()].iter().any(|p| awe_game::Position::turn(p) == side))
 }
 
-/// The time a side has for its first move: the days of a move in correspondence, else the
-/// server's setting (`first_move`, 30 s by default).
-pub fn first_move_ms(clock: &Clock, live: std::time::Duration) -> i64 {
-    if clock.per_move { clock.initial_ms } else { live.as_millis() as i64 }
+/// The time a side has for its first move, in milliseconds: a correspondence game's time a move
+/// (`per_move`), else the server's setting (`first_move`, 30 s by default).
+pub fn first_move_ms(per_move: Option<i64>, live: Duration) -> i64 {
+    per_move.unwrap_or(live.as_millis() as i64)
 }
 
 /// A new game's row, made to be played at once (paired, a tournament's, a rematch, against the
@@ -256,16 +263,10 @@ pub fn with_first_move(mut row: GameRow, live: Duration) -> GameRow {
     if let Some((initial, _)) = row.clock
         && row.status == "playing"
     {
-        let allowance = if row.correspondence { initial } else { live.as_millis() as i64 };
-        row.deadline_at = Some(row.created_at + allowance);
+        let per_move = row.correspondence.then_some(initial);
+        row.deadline_at = Some(row.created_at + first_move_ms(per_move, live));
     }
     row
-}
-
-/// When a game that waits for a first move since `now_ms` is aborted.
-fn first_move_deadline(stored: &Stored, live: std::time::Duration, now_ms: i64) -> Option<i64> {
-    let clock = stored.clock.as_ref()?;
-    stored.awaiting_first_move().map(|_| now_ms + first_move_ms(clock, live))
 }
 
 /// The state of a game's room.
@@ -508,10 +509,9 @@ impl Room {
         // The first move awaited keeps the deadline it was given; a row written before there
         // was one gets the default time from its last change.
         room.opening = room.now.awaiting_first_move().map(|_| {
-            let at = row
-                .deadline_at
-                .or_else(|| first_move_deadline(&room.now, FIRST_MOVE, row.updated_at));
-            (room.now.game.plies(), at.unwrap_or(row.updated_at))
+            let at = row.deadline_at;
+            let at = at.unwrap_or_else(|| row.updated_at + room.now.first_move_ms(FIRST_MOVE));
+            (room.now.game.plies(), at)
         });
         room.move_views = raw(room.now.game.move_views());
         room.board = crate::model::board_view(&room.now.game);
@@ -1055,10 +1055,7 @@ async fn save(room: &mut Room, mut next: Stored, ops: Ops, app: &App) -> Result<
     let now = now_ms();
     let opening = next.awaiting_first_move().map(|_| match room.opening {
         Some((ply, at)) if ply == next.game.plies() => (ply, at),
-        _ => {
-            let live = app.limits.settings.first_move;
-            (next.game.plies(), first_move_deadline(&next, live, now).unwrap_or(now))
-        }
+        _ => (next.game.plies(), now + next.first_move_ms(app.limits.settings.first_move)),
     });
     let row = room.row(&next, opening);
     let was = (status(&room.kind, &room.now), &room.now.seats);
