@@ -23,6 +23,7 @@ pub mod book;
 pub mod endgame;
 pub mod engine;
 pub mod eval;
+pub mod fastest;
 pub mod mcts;
 pub mod prove;
 pub mod puzzle;
