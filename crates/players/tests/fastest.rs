@@ -69,21 +69,38 @@ fn announced_win_is_shortest<P: Position, E: Evaluator<P>>(
             let n = n as u32;
             // A longer claim than the plain search can check here: at least, nothing sooner.
             if n > LONGEST {
-                assert_eq!(plain, None, "{text}: {} where the plain search wins sooner", describe(report.score));
+                assert_eq!(
+                    plain,
+                    None,
+                    "{text}: {} where the plain search wins sooner",
+                    describe(report.score)
+                );
                 return true;
             }
             let mut replay = game.clone();
             let me = game.current().turn();
             assert!(wins(&mut replay, me, n), "{text}: {} is not forced", describe(report.score));
-            assert_eq!(shortest(&game, n), Some(n), "{text}: {} is not the shortest", describe(report.score));
+            assert_eq!(
+                shortest(&game, n),
+                Some(n),
+                "{text}: {} is not the shortest",
+                describe(report.score)
+            );
             // The line begins with a move that wins that soon.
             let first = *report.best().expect("a best move");
             replay.play(first).unwrap();
-            assert!(wins(&mut replay, me, n - 1), "{text}: the line's first move does not win in {n}");
+            assert!(
+                wins(&mut replay, me, n - 1),
+                "{text}: the line's first move does not win in {n}"
+            );
             true
         }
         None => {
-            assert!(plain.is_none(), "{text}: a win in {plain:?} that the analysis does not announce ({})", describe(report.score));
+            assert!(
+                plain.is_none(),
+                "{text}: a win in {plain:?} that the analysis does not announce ({})",
+                describe(report.score)
+            );
             false
         }
     }

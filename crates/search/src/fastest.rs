@@ -122,7 +122,8 @@ pub fn fastest_win<P: Position>(game: &Game<P>, most: u32, budget: u64) -> Faste
             let found = if mine {
                 wins(&mut game, me, left - 1, &mut nodes, budget)
             } else {
-                wins(&mut game, me, left.saturating_sub(2), &mut nodes, budget).map(|w| !w || left < 2)
+                wins(&mut game, me, left.saturating_sub(2), &mut nodes, budget)
+                    .map(|w| !w || left < 2)
             };
             game.undo();
             match found {
