@@ -54,7 +54,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
                 };
                 let games = write(&store, filter, user, max, &mut out).await?;
                 out.flush()?;
-                eprintln!("{games} games exported");
+                eprintln!("{} exported", games_text(games));
             }
             Some(month) => {
                 filter.since = awe_server::export::parse_day(month)
@@ -74,7 +74,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
                         awe_server::export::Filter { game: Some(game.clone()), ..filter.clone() };
                     let path = folder.join(format!("awe-{game}-{month}.awe.gz"));
                     let count = month_file(&store, filter, user.clone(), max, &path).await?;
-                    println!("{}: {count} games", path.display());
+                    println!("{}: {}", path.display(), games_text(count));
                 }
             }
         }
@@ -135,4 +135,9 @@ async fn month_file(
             Err(error)
         }
     }
+}
+
+/// "1 game", "3 games".
+fn games_text(n: usize) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
 }

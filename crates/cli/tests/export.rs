@@ -249,7 +249,8 @@ async fn every_exported_record_replays_to_its_stored_result() {
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     let said = String::from_utf8_lossy(&cli.stdout);
     for (game, games) in [("awele", 3), ("awithlaknannai", 1), ("awechec", 1)] {
-        let line = format!("awe-{game}-{month}.awe.gz: {games} games");
+        let plural = if games == 1 { "game" } else { "games" };
+        let line = format!("awe-{game}-{month}.awe.gz: {games} {plural}");
         assert!(said.contains(&line), "{line}: {said}");
     }
     let again = month_export();
