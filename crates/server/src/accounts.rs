@@ -97,7 +97,13 @@ async fn open_session(app: &App, headers: &HeaderMap, user: &User) -> ApiResult 
         tracing::error!("sessions: {e}");
         ApiError::unavailable("the session could not be opened; try again")
     })?;
-    let mut response = Json(json!({ "user": { "name": user.name } })).into_response();
+    // As `GET /api/account` says it: an admin's pages offer the reports.
+    let admin = app.store.is_admin(&user.id).await.map_err(|e| {
+        tracing::error!("accounts: {e}");
+        ApiError::unavailable("try again")
+    })?;
+    let mut response =
+        Json(json!({ "user": { "name": user.name, "admin": admin } })).into_response();
     let secure = app.limits.settings.secure_cookies;
     let cookies = response.headers_mut();
     for cookie in session_cookie(&token, secure).into_iter().chain(csrf_cookie(headers, secure)) {
@@ -170,7 +176,20 @@ pub async fn sign_in(
     };
     let right = blocking(move || verify_password(&password, &stored)).await?;
     match user {
-        Some(user) if right => open_session(&app, &headers, &user).await,
+        Some(user) if right => {
+            let closed = app.store.is_closed(&user.id).await.map_err(|e| {
+                tracing::error!("accounts: {e}");
+                ApiError::unavailable("try again")
+            })?;
+            if closed {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "closed",
+                    "an admin closed this account",
+                ));
+            }
+            open_session(&app, &headers, &user).await
+        }
         _ => {
             let _ = app.limits.check(Kind::WrongPassword, &key);
             Err(ApiError::new(
@@ -200,8 +219,15 @@ pub async fn sign_out(State(app): State<App>, headers: HeaderMap) -> ApiResult {
 
 /// Who the browser is signed in as.
 pub async fn me(State(app): State<App>, headers: HeaderMap) -> ApiResult {
-    let user = signed_in(&app, &headers).await?;
-    Ok(Json(json!({ "user": user.map(|u| json!({ "name": u.name })) })).into_response())
+    let Some(user) = signed_in(&app, &headers).await? else {
+        return Ok(Json(json!({ "user": null })).into_response());
+    };
+    // An admin's pages offer the reports.
+    let admin = app.store.is_admin(&user.id).await.map_err(|e| {
+        tracing::error!("accounts: {e}");
+        ApiError::unavailable("try again")
+    })?;
+    Ok(Json(json!({ "user": { "name": user.name, "admin": admin } })).into_response())
 }
 
 fn rating_json(app: &App, row: &crate::store::RatingRow) -> Value {

@@ -11,7 +11,10 @@
 //! - `POST /api/games/ID/chat` `{"text"}`: a line.
 //! - The same under `/api/tournaments/ID/chat`: a tournament has one channel, everyone's.
 //! - `GET /api/chat/mutes`, `POST /api/chat/mute` `{"name","mute"}`.
-//! - `POST /api/chat/report` `{"line","reason"}`; `GET /api/admin/reports` (admins).
+//! - `POST /api/chat/report` `{"line","reason"}`, the reason one of [`REASONS`].
+//! - `GET /api/admin/reports` (admins): each report with its line in context; `POST
+//!   /api/admin/reports/ID` `{"action"}`: `silence` (no chat for [`SILENCE_DAYS`] days), `close`
+//!   (the account can no longer sign in) or `dismiss`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -30,13 +33,22 @@ use crate::limits::Kind;
 use crate::message::ask;
 use crate::request::{ApiError, ApiResult, body, signed_in};
 use crate::room::Command;
-use crate::store::{ChatLine, Report, User, now_ms};
+use crate::store::{ChatLine, Moderation, Report, User, now_ms};
 
 /// The longest line, in characters.
 pub const MAX_CHARS: usize = 200;
 
 /// The lines a channel shows when it is opened.
 const HISTORY: i64 = 50;
+
+/// Why a line may be reported, as lichess asks: the admins sort by it.
+pub const REASONS: [&str; 4] = ["insult", "spam", "cheat", "other"];
+
+/// How long an admin's "silence" lasts.
+pub const SILENCE_DAYS: i64 = 7;
+
+/// The lines shown around a reported one.
+const CONTEXT: i64 = 4;
 
 /// The channels of this server that someone reads, each with its readers.
 #[derive(Debug, Default)]
@@ -188,9 +200,14 @@ async fn lines(app: &App, channel: String, closed: bool, headers: &HeaderMap) ->
             .map_err(failed)?
     };
     let kind = channel.rsplit(':').next().filter(|k| *k == "players" || *k == "spectators");
+    let silenced = match &user {
+        Some(user) => silenced(app, user).await?,
+        None => None,
+    };
     Ok(Json(json!({
         "channel": kind.unwrap_or("tournament"),
-        "can_write": user.is_some(),
+        "can_write": user.is_some() && silenced.is_none(),
+        "silenced_until": silenced,
         "closed": closed,
         "lines": lines.iter().map(view).collect::<Vec<_>>(),
     }))
@@ -236,6 +253,13 @@ async fn post(app: &App, headers: &HeaderMap, bytes: &Bytes, channel: String) ->
 
 /// A line `user` sends to `channel`, within their rate, cleaned (a bot's too).
 pub async fn post_as(app: &App, user: User, channel: String, text: &str) -> ApiResult {
+    if silenced(app, &user).await?.is_some() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "silenced",
+            "an admin silenced this account's chat for a while",
+        ));
+    }
     app.limits.check(Kind::Chat, &user.id).map_err(|w| ApiError::too_many(w, "lines"))?;
     let text = clean(text)?;
     write(app, user, channel, text).await
@@ -263,6 +287,12 @@ pub async fn arrived(app: App, id: String) {
         Ok(None) => {}
         Err(e) => tracing::error!("chat: {e}"),
     }
+}
+
+/// Until when an admin silenced the account, if it is silenced now.
+async fn silenced(app: &App, user: &User) -> Result<Option<i64>, ApiError> {
+    let until = app.store.silenced_until(&user.id).await.map_err(failed)?;
+    Ok((until > now_ms()).then_some(until))
 }
 
 async fn account(app: &App, headers: &HeaderMap, what: &str) -> Result<User, ApiError> {
@@ -314,7 +344,11 @@ pub async fn report(State(app): State<App>, headers: HeaderMap, bytes: Bytes) ->
     let Some(line) = app.store.chat_line(&request.line).await.map_err(failed)? else {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such line"));
     };
-    let reason = crate::text::clean(&request.reason, 500).unwrap_or_default();
+    let reason = if request.reason.is_empty() { "other" } else { request.reason.as_str() };
+    if !REASONS.contains(&reason) {
+        return Err(ApiError::bad(format!("reason: one of {}", REASONS.join(", "))));
+    }
+    let reason = reason.to_owned();
     let report = Report {
         id: crate::app::new_id(),
         reporter: user.id,
@@ -323,28 +357,74 @@ pub async fn report(State(app): State<App>, headers: HeaderMap, bytes: Bytes) ->
         text: Some(line.text.clone()),
         reason,
         created_at: now_ms(),
+        chat: Some(line.id.clone()),
+        action: None,
+        handled_at: None,
     };
     app.store.add_report(&report, Some(&line)).await.map_err(failed)?;
     Ok(Json(json!({ "reported": true })).into_response())
 }
 
-/// `GET /api/admin/reports`: the latest reports, for admin accounts only.
-pub async fn reports(State(app): State<App>, headers: HeaderMap) -> ApiResult {
-    let user = account(&app, &headers, "read the reports").await?;
+/// The account of an admin, or the refusal.
+async fn admin(app: &App, headers: &HeaderMap) -> Result<User, ApiError> {
+    let user = account(app, headers, "read the reports").await?;
     if !app.store.is_admin(&user.id).await.map_err(failed)? {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "admin", "for admin accounts"));
     }
+    Ok(user)
+}
+
+/// `GET /api/admin/reports`: the latest reports, for admin accounts only, each reported line
+/// with the lines around it in its channel.
+pub async fn reports(State(app): State<App>, headers: HeaderMap) -> ApiResult {
+    admin(&app, &headers).await?;
     let reports = app.store.reports(200).await.map_err(failed)?;
-    let reports: Vec<Value> = reports
-        .iter()
-        .map(|r| {
-            json!({
-                "id": r.id, "reporter": r.reporter, "reported": r.reported,
-                "channel": r.channel, "text": r.text, "reason": r.reason, "at": r.created_at,
-            })
-        })
-        .collect();
-    Ok(Json(json!({ "reports": reports })).into_response())
+    let mut out = Vec::with_capacity(reports.len());
+    for r in &reports {
+        let context = match &r.chat {
+            Some(chat) => app.store.chat_context(chat, CONTEXT).await.map_err(failed)?,
+            None => Vec::new(),
+        };
+        out.push(json!({
+            "id": r.id, "reporter": r.reporter, "reported": r.reported,
+            "channel": r.channel, "text": r.text, "reason": r.reason, "at": r.created_at,
+            "line": r.chat, "context": context.iter().map(view).collect::<Vec<_>>(),
+            "action": r.action, "handled_at": r.handled_at,
+        }));
+    }
+    Ok(Json(json!({ "reports": out })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModerationRequest {
+    action: String,
+}
+
+/// `POST /api/admin/reports/ID` `{"action"}`: an admin's answer to a report.
+pub async fn moderate(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let request: ModerationRequest = body(&headers, &bytes)?;
+    let by = admin(&app, &headers).await?;
+    let action = match request.action.as_str() {
+        "silence" => Moderation::Silence { until: now_ms() + SILENCE_DAYS * 86_400_000 },
+        "close" => Moderation::Close,
+        "dismiss" => Moderation::Dismiss,
+        other => {
+            return Err(ApiError::bad(format!(
+                "action: `{other}` is not silence, close or dismiss"
+            )));
+        }
+    };
+    if !app.store.moderate(&id, action).await.map_err(failed)? {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such report"));
+    }
+    tracing::info!(admin = %by.name, report = %id, action = action.name(), "moderation");
+    Ok(Json(json!({ "action": action.name() })).into_response())
 }
 
 #[cfg(test)]

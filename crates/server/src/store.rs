@@ -24,7 +24,7 @@ mod puzzles;
 mod seeks;
 mod tournaments;
 pub use bots::{ONLINE_MS, TokenRow};
-pub use chat::{ChatLine, Report};
+pub use chat::{ChatLine, Moderation, Report};
 pub use puzzles::{PuzzleRow, Tried};
 pub use seeks::SeekRow;
 pub use tournaments::{Ended, ScoreChange, TournamentGame, TournamentPlayer, TournamentRow};
@@ -953,7 +953,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT users.id, users.name, users.created_at FROM sessions \
              JOIN users ON users.id = sessions.user_id \
-             WHERE sessions.token = $1 AND sessions.expires_at > $2",
+             WHERE sessions.token = $1 AND sessions.expires_at > $2 AND users.closed_at IS NULL",
         )
         .bind(token_hash)
         .bind(now_ms())

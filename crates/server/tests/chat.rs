@@ -49,7 +49,7 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
         (line["name"].as_str(), line["text"].as_str()),
         (Some("ada"), Some("<b>good luck</b>"))
     );
-    let (status, _) = dan.post(&chat, json!({ "text": "watching" })).await;
+    let (status, watching) = dan.post(&chat, json!({ "text": "watching" })).await;
     assert_eq!(status, 200);
     for socket in [&mut to_dan, &mut to_guest] {
         let line = socket.chat().await.expect("a spectator's line");
@@ -107,8 +107,11 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
 
     // Bob reports Ada's line: kept for the admins, whom Bob is not, until an operator says so.
     let line_id = said["line"]["id"].as_str().unwrap();
-    let (status, _) =
+    let (status, answer) =
         bob.post("/api/chat/report", json!({ "line": line_id, "reason": "rude" })).await;
+    assert_eq!(status, 400, "a reason of the list only: {answer}");
+    let (status, _) =
+        bob.post("/api/chat/report", json!({ "line": line_id, "reason": "insult" })).await;
     assert_eq!(status, 200);
     let (status, answer) = bob.get("/api/admin/reports").await;
     assert_eq!((status, answer["code"].as_str()), (403, Some("admin")));
@@ -122,7 +125,36 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
         (report["reporter"].as_str(), report["reported"].as_str(), report["text"].as_str()),
         (Some("bob"), Some("ada"), Some("<b>good luck</b>"))
     );
-    assert_eq!(report["reason"], "rude");
+    assert_eq!(report["reason"], "insult");
+    // The line in its context: the lines of its channel around it, it among them.
+    let context: Vec<&str> =
+        report["context"].as_array().unwrap().iter().filter_map(|l| l["id"].as_str()).collect();
+    assert!(context.contains(&line_id), "{report}");
+    assert_eq!(report["line"], line_id);
+    assert!(report["action"].is_null());
+    let report_id = report["id"].as_str().unwrap().to_owned();
+
+    // Bob, an admin, silences Ada with one click: she cannot write for a while, and her pages
+    // say so; the report says what was done.
+    let (status, answer) =
+        bob.post(&format!("/api/admin/reports/{report_id}"), json!({ "action": "shout" })).await;
+    assert_eq!(status, 400, "{answer}");
+    let (status, answer) =
+        dan.post(&format!("/api/admin/reports/{report_id}"), json!({ "action": "silence" })).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("admin")));
+    let (status, answer) =
+        bob.post(&format!("/api/admin/reports/{report_id}"), json!({ "action": "silence" })).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = ada.post(&chat, json!({ "text": "sorry" })).await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("silenced")), "{answer}");
+    let (_, history) = ada.get(&chat).await;
+    assert_eq!(history["can_write"], false, "{history}");
+    assert!(history["silenced_until"].as_i64().is_some(), "{history}");
+    let (_, answer) = bob.get("/api/admin/reports").await;
+    assert_eq!(answer["reports"][0]["action"], "silence");
+    let (status, _) =
+        bob.post("/api/admin/reports/no-such-report", json!({ "action": "dismiss" })).await;
+    assert_eq!(status, 404);
 
     // A tournament has one channel, everyone's.
     let (status, made) = ada
@@ -147,4 +179,29 @@ async fn players_and_spectators_talk_apart_and_mutes_and_reports_work() {
     assert_eq!(status, 403);
     let (status, _) = dan.post("/api/tournaments/nosuch/chat", json!({ "text": "hi" })).await;
     assert_eq!(status, 404);
+
+    // Ada reports Dan's line as spam; Bob closes Dan's account: his session ends at once, and
+    // he cannot sign in again.
+    let dans = watching["line"]["id"].as_str().unwrap();
+    let (status, _) = ada.post("/api/chat/report", json!({ "line": dans, "reason": "spam" })).await;
+    assert_eq!(status, 200);
+    let (_, answer) = bob.get("/api/admin/reports").await;
+    let report = answer["reports"][0].clone();
+    assert_eq!(
+        (report["reported"].as_str(), report["reason"].as_str()),
+        (Some("dan"), Some("spam"))
+    );
+    let (_, me) = dan.get("/api/account").await;
+    assert_eq!(me["user"]["name"], "dan");
+    let path = format!("/api/admin/reports/{}", report["id"].as_str().unwrap());
+    let (status, answer) = bob.post(&path, json!({ "action": "close" })).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, me) = dan.get("/api/account").await;
+    assert!(me["user"].is_null(), "the closed account's session ended: {me}");
+    let (status, answer) = dan
+        .post("/api/account/signin", json!({ "name": "dan", "password": "a third password" }))
+        .await;
+    assert_eq!((status, answer["code"].as_str()), (403, Some("closed")), "{answer}");
+    let (_, me) = bob.get("/api/account").await;
+    assert_eq!(me["user"]["admin"], true, "an admin's pages know it: {me}");
 }

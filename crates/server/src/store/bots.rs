@@ -121,7 +121,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT tokens.*, users.name, users.created_at AS user_created_at, users.bot \
              FROM tokens JOIN users ON users.id = tokens.user_id \
-             WHERE tokens.hash = $1 AND tokens.revoked_at IS NULL",
+             WHERE tokens.hash = $1 AND tokens.revoked_at IS NULL AND users.closed_at IS NULL",
         )
         .bind(hash)
         .fetch_optional(&self.pool)

@@ -27,6 +27,32 @@ pub struct Report {
     pub text: Option<String>,
     pub reason: String,
     pub created_at: i64,
+    /// The line reported, if it was one.
+    pub chat: Option<String>,
+    /// What an admin did about it (`silence`, `close`, `dismiss`), and when.
+    pub action: Option<String>,
+    pub handled_at: Option<i64>,
+}
+
+/// What an admin does about a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moderation {
+    /// The account writes no chat line until then (ms).
+    Silence { until: i64 },
+    /// The account can no longer sign in; its sessions and tokens end.
+    Close,
+    /// Nothing: the report was looked at.
+    Dismiss,
+}
+
+impl Moderation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Moderation::Silence { .. } => "silence",
+            Moderation::Close => "close",
+            Moderation::Dismiss => "dismiss",
+        }
+    }
 }
 
 fn line_row(row: &AnyRow) -> Result<ChatLine, Error> {
@@ -156,7 +182,7 @@ impl Store {
     pub async fn reports(&self, limit: i64) -> Result<Vec<Report>, Error> {
         let rows = sqlx::query(
             "SELECT reports.id AS id, a.name AS reporter, b.name AS reported, channel, text, \
-             reason, reports.created_at AS created_at FROM reports \
+             reason, reports.created_at AS created_at, chat_id, action, handled_at FROM reports \
              JOIN users a ON a.id = reports.reporter_id JOIN users b ON b.id = reports.reported_id \
              ORDER BY reports.created_at DESC LIMIT $1",
         )
@@ -173,9 +199,112 @@ impl Store {
                     text: row.try_get("text")?,
                     reason: row.try_get("reason")?,
                     created_at: row.try_get("created_at")?,
+                    chat: row.try_get("chat_id")?,
+                    action: row.try_get("action")?,
+                    handled_at: row.try_get("handled_at")?,
                 })
             })
             .collect()
+    }
+
+    /// A line in its context: the `around` lines of its channel before it, it, and those after.
+    pub async fn chat_context(&self, id: &str, around: i64) -> Result<Vec<ChatLine>, Error> {
+        let Some(line) = self.chat_line(id).await? else { return Ok(Vec::new()) };
+        let before = sqlx::query(
+            "SELECT * FROM chat WHERE channel = $1 AND (created_at < $2 OR (created_at = $2 \
+             AND id < $3)) ORDER BY created_at DESC, id DESC LIMIT $4",
+        )
+        .bind(&line.channel)
+        .bind(line.created_at)
+        .bind(&line.id)
+        .bind(around)
+        .fetch_all(&self.pool)
+        .await?;
+        let after = sqlx::query(
+            "SELECT * FROM chat WHERE channel = $1 AND (created_at > $2 OR (created_at = $2 \
+             AND id > $3)) ORDER BY created_at, id LIMIT $4",
+        )
+        .bind(&line.channel)
+        .bind(line.created_at)
+        .bind(&line.id)
+        .bind(around)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut lines = before.iter().rev().map(line_row).collect::<Result<Vec<_>, _>>()?;
+        lines.push(line);
+        for row in &after {
+            lines.push(line_row(row)?);
+        }
+        Ok(lines)
+    }
+
+    /// An admin's answer to report `report` about its reported account: the account silenced or
+    /// closed (its sessions and tokens ended), and the report marked handled. False if there is
+    /// no such report.
+    pub async fn moderate(&self, report: &str, action: Moderation) -> Result<bool, Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let now = now_ms();
+        let row = sqlx::query("SELECT reported_id FROM reports WHERE id = $1")
+            .bind(report)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else { return Ok(false) };
+        let user: String = row.try_get("reported_id")?;
+        match action {
+            Moderation::Silence { until } => {
+                sqlx::query("UPDATE users SET silenced_until = $1 WHERE id = $2")
+                    .bind(until)
+                    .bind(&user)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Moderation::Close => {
+                sqlx::query("UPDATE users SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL")
+                    .bind(now)
+                    .bind(&user)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+                    .bind(&user)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "UPDATE tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+                )
+                .bind(now)
+                .bind(&user)
+                .execute(&mut *tx)
+                .await?;
+            }
+            Moderation::Dismiss => {}
+        }
+        sqlx::query("UPDATE reports SET action = $1, handled_at = $2 WHERE id = $3")
+            .bind(action.name())
+            .bind(now)
+            .bind(report)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Until when (ms) an admin silenced the account; 0 if never.
+    pub async fn silenced_until(&self, user: &str) -> Result<i64, Error> {
+        let row = sqlx::query("SELECT silenced_until FROM users WHERE id = $1")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get::<i64, _>("silenced_until")).transpose()?.unwrap_or(0))
+    }
+
+    /// Whether an admin closed the account.
+    pub async fn is_closed(&self, user: &str) -> Result<bool, Error> {
+        let row = sqlx::query("SELECT closed_at FROM users WHERE id = $1")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get::<Option<i64>, _>("closed_at")).transpose()?.flatten().is_some())
     }
 
     /// Makes the account `name` an admin (or not): false if there is no such account.
