@@ -17,6 +17,13 @@
 //!   - `POST /api/bot/game/ID/move/MOVE[?ply=N]`, `…/resign`, `…/chat` `{"text"}`.
 //! - With scope `challenge:write`, `POST /api/games` makes a game as the token's account (a bot
 //!   challenges another).
+//! - lichess's own paths too, so that a program written for lichess (with its Python client,
+//!   berserk, say) changes only its base URL: `GET /api/stream/event`, `POST
+//!   /api/challenge/ID/accept`, `…/decline`; and its events carry lichess's fields where they
+//!   mean the same: a challenge's `challenger`, `destUser`, `variant`, `timeControl`; a game's
+//!   `gameId`, `isMyTurn`, `opponent.username`; `gameFull`'s `white`, `black`, `initialFen`,
+//!   `state`; `gameState`'s `moves` (the moves' texts, space-separated), `wtime`, `btime`,
+//!   `winc`, `binc`, `status`, `winner` (White is the side that moves first: South at Awélé).
 //!
 //! A challenge to a bot is a game of kind `bot` addressed to its account (`challenged`): only
 //! that account may take the free seat. A bot's seats are marked `"bot": true` wherever a seat is
@@ -349,14 +356,63 @@ fn game_event(app: &App, row: &GameRow, me: &str) -> Value {
     let side_name = side
         .zip(serde_json::from_str::<crate::spec::Spec>(&row.spec).ok())
         .map(|(i, spec)| crate::room::side_name(&spec, awe_game::Side::ALL[i]));
+    let game = spec["game"].as_str().unwrap_or_default();
+    let me_seat = side.map(|i| &row.seats[i]);
     json!({
         "id": row.id, "spec": spec, "rated": row.rated, "clock": crate::lobby::clock_json(row),
         "color": side_name,
         "opponent": {
             "name": opponent.name,
             "bot": opponent.user.as_deref().is_some_and(|u| app.bots.contains(u)),
+            // lichess's names for the same.
+            "id": opponent.name.as_deref().map(str::to_lowercase),
+            "username": opponent.name,
+        },
+        // lichess's fields.
+        "gameId": row.id,
+        "fullId": row.id,
+        "isMyTurn": side.zip(row.to_move.as_deref())
+            .is_some_and(|(i, to_move)| to_move == ["south", "north"][i]),
+        "url": format!("/game/{}", row.id),
+        "status": "created",
+        "variant": { "key": game, "name": game },
+        "speed": speed(row),
+        "timeControl": time_control(row),
+        "challenger": { "id": opponent.name.as_deref().map(str::to_lowercase), "name": opponent.name },
+        "destUser": {
+            "id": me_seat.and_then(|s| s.name.as_deref()).map(str::to_lowercase),
+            "name": me_seat.and_then(|s| s.name.as_deref()),
         },
     })
+}
+
+/// A game's pace as lichess names it.
+fn speed(row: &GameRow) -> &'static str {
+    match row.clock {
+        _ if row.correspondence => "correspondence",
+        None => "unlimited",
+        Some((initial, increment)) => match initial + 40 * increment {
+            ..=29_999 => "ultraBullet",
+            30_000..=179_999 => "bullet",
+            180_000..=479_999 => "blitz",
+            480_000..=1_499_999 => "rapid",
+            _ => "classical",
+        },
+    }
+}
+
+/// A game's clock as lichess's `timeControl`.
+fn time_control(row: &GameRow) -> Value {
+    match row.clock {
+        Some((initial, _)) if row.correspondence => {
+            json!({ "type": "correspondence", "daysPerTurn": initial / crate::clock::DAY_MS })
+        }
+        Some((initial, increment)) => json!({
+            "type": "clock", "limit": initial / 1000, "increment": increment / 1000,
+            "show": format!("{}+{}", initial / 60_000, increment / 1000),
+        }),
+        None => json!({ "type": "unlimited" }),
+    }
 }
 
 /// `GET /api/bot/stream/event`: the bot's challenges and games as they come.
@@ -560,11 +616,76 @@ pub async fn game_stream(
     Ok(ndjson(lines))
 }
 
-/// A room's state (`{"t":"state","game":…}`) as a line of a game stream.
+/// A room's state (`{"t":"state","game":…}`) as a line of a game stream: awe's own (`you`,
+/// `game`) and lichess's fields beside them.
 fn state_line(kind: &str, state: &str, you: Option<&str>) -> Option<String> {
-    let game = state.strip_prefix(STATE_PREFIX)?.strip_suffix('}')?;
-    let you = serde_json::to_string(&you).ok()?;
-    Some(format!("{{\"type\":\"{kind}\",\"you\":{you},\"game\":{game}}}\n"))
+    let text = state.strip_prefix(STATE_PREFIX)?.strip_suffix('}')?;
+    let game: Value = serde_json::from_str(text).ok()?;
+    let mut out = json!({ "type": kind, "you": you });
+    let lichess = lichess_state(&game);
+    if kind == "gameFull" {
+        let player = |i: usize| {
+            let seat = &game["seats"][i];
+            let name = seat["name"].as_str();
+            json!({
+                "id": name.map(str::to_lowercase), "name": name, "rating": seat["rating"],
+                "provisional": seat["provisional"],
+                "title": if seat["bot"] == true { json!("BOT") } else { Value::Null },
+                "aiLevel": seat["level"],
+            })
+        };
+        let clock = &game["clock"];
+        out["id"] = game["id"].clone();
+        out["variant"] = json!({ "key": game["spec"]["game"], "name": game["spec"]["game"] });
+        out["rated"] = game["rated"].clone();
+        out["clock"] = if clock.is_null() || !clock["days"].is_null() {
+            Value::Null
+        } else {
+            json!({ "initial": clock["initial_ms"], "increment": clock["increment_ms"] })
+        };
+        out["createdAt"] = game["created_at"].clone();
+        out["white"] = player(0);
+        out["black"] = player(1);
+        out["initialFen"] = json!("startpos");
+        out["state"] = lichess;
+    } else if let (Value::Object(out), Value::Object(fields)) = (&mut out, lichess) {
+        out.extend(fields.into_iter().filter(|(k, _)| k != "type"));
+    }
+    out["game"] = game;
+    Some(line(out))
+}
+
+/// A game's state with lichess's `gameState` fields: the moves, the clocks (ms), the status.
+fn lichess_state(game: &Value) -> Value {
+    let moves: Vec<&str> = game["moves"]
+        .as_array()
+        .map(|m| m.iter().filter_map(|m| m["text"].as_str()).collect())
+        .unwrap_or_default();
+    let clock = &game["clock"];
+    // No clock: lichess's "no limit".
+    let time = |i: usize| clock["remaining_ms"].get(i).cloned().unwrap_or(json!(i32::MAX));
+    let increment = clock["increment_ms"].as_i64().unwrap_or(0);
+    let sides = &game["sides"];
+    let winner = game["outcome"]["winner"]
+        .as_str()
+        .map(|w| if sides[0].as_str() == Some(w) { "white" } else { "black" });
+    let status = match game["status"].as_str() {
+        Some("waiting") => "created",
+        Some("playing") => "started",
+        Some("aborted" | "cancelled") => "aborted",
+        _ => match game["outcome"]["termination"].as_str() {
+            Some("resignation") => "resign",
+            Some("time forfeit") => "outoftime",
+            Some("checkmate") => "mate",
+            Some("stalemate") => "stalemate",
+            _ if winner.is_none() => "draw",
+            _ => "variantEnd",
+        },
+    };
+    json!({
+        "type": "gameState", "moves": moves.join(" "), "wtime": time(0), "btime": time(1),
+        "winc": increment, "binc": increment, "status": status, "winner": winner,
+    })
 }
 
 /// Whether a room's state is of a game that ended (or a challenge withdrawn).
@@ -620,9 +741,13 @@ pub async fn resign(
 #[serde(deny_unknown_fields)]
 struct Say {
     text: String,
+    /// lichess's `player` (the default) or `spectator`.
+    #[serde(default)]
+    room: Option<String>,
 }
 
-/// `POST /api/bot/game/ID/chat` `{"text"}`: a line in the players' channel.
+/// `POST /api/bot/game/ID/chat` `{"text","room"}`: a line in the players' channel (or, with
+/// lichess's `"room": "spectator"`, the spectators').
 pub async fn chat(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -637,5 +762,13 @@ pub async fn chat(
     if !seated {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "no_seat", "the bot has no seat here"));
     }
-    crate::chat::post_as(&app, holder.user, crate::chat::game_channel(&id, true), &say.text).await
+    let players = match say.room.as_deref() {
+        None | Some("player") => true,
+        Some("spectator") => false,
+        Some(other) => {
+            return Err(ApiError::bad(format!("room: `{other}` is not player or spectator")));
+        }
+    };
+    crate::chat::post_as(&app, holder.user, crate::chat::game_channel(&id, players), &say.text)
+        .await
 }
