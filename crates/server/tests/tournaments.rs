@@ -164,6 +164,25 @@ async fn an_arena_of_eight_runs_to_its_end_with_the_standings_its_games_give() {
     for s in standings {
         assert!(s["games"].as_i64().unwrap() >= 2, "{s}");
     }
+    // Each player's rating as it is now, after the rated games, not at joining (1500): the one
+    // on their page, provisional or not.
+    for s in standings {
+        let name = s["name"].as_str().unwrap();
+        let (_, page) = all[0].get(&format!("/api/players/{name}")).await;
+        let rating = page["ratings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["category"] == "awele:abapa")
+            .unwrap_or_else(|| panic!("{name} is rated: {page}"))
+            .clone();
+        assert_eq!(
+            (&s["rating"], &s["provisional"]),
+            (&rating["rating"], &rating["provisional"]),
+            "{name}: {s} {rating}"
+        );
+    }
+    assert_ne!(standings[0]["rating"], 1500, "the leader's rating moved: {t}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

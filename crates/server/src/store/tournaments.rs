@@ -2,10 +2,23 @@
 //! (a game scored, players paired, a round begun) is made in one transaction whose first
 //! statement succeeds for one server only.
 
+use std::collections::HashMap;
+
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Error, GameRow, Store, insert_game, now_ms};
+
+/// When a game was paired, later than any this server paired before: games paired in the same
+/// millisecond keep the order they were paired in (an arena's latest games are listed by it).
+fn paired_at() -> i64 {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    static LAST: AtomicI64 = AtomicI64::new(0);
+    let now = now_ms();
+    let previous =
+        LAST.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |last| Some(now.max(last + 1)));
+    now.max(previous.unwrap_or(0) + 1)
+}
 
 /// A tournament.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -284,6 +297,37 @@ impl Store {
         rows.iter().map(game_row).collect()
     }
 
+    /// The ratings of a tournament's players in `category` now, by account (a player without
+    /// one in it has none here: the pages show the default, provisional).
+    pub async fn tournament_ratings(
+        &self,
+        id: &str,
+        category: &str,
+    ) -> Result<HashMap<String, crate::rating::Rating>, Error> {
+        let rows = sqlx::query(
+            "SELECT ratings.user_id AS user_id, ratings.rating AS rating, \
+             ratings.deviation AS deviation, ratings.volatility AS volatility FROM ratings \
+             JOIN tournament_players ON tournament_players.user_id = ratings.user_id \
+             WHERE tournament_players.tournament_id = $1 AND ratings.category = $2",
+        )
+        .bind(id)
+        .bind(category)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    row.try_get("user_id")?,
+                    crate::rating::Rating {
+                        rating: row.try_get("rating")?,
+                        deviation: row.try_get("deviation")?,
+                        volatility: row.try_get("volatility")?,
+                    },
+                ))
+            })
+            .collect()
+    }
+
     /// Starts the tournaments whose time has come: their ids.
     pub async fn start_due(&self, now: i64) -> Result<Vec<String>, Error> {
         let due =
@@ -503,7 +547,7 @@ async fn insert_tournament_game(
     .bind(&game.id)
     .bind(&game.seats[0].user)
     .bind(&game.seats[1].user)
-    .bind(now_ms())
+    .bind(paired_at())
     .execute(&mut **tx)
     .await?;
     Ok(())

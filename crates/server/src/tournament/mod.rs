@@ -478,6 +478,13 @@ async fn build(app: &App, id: &str, full: bool) -> Result<Option<Built>, sqlx::E
     let Some(t) = app.store.tournament(id).await? else { return Ok(None) };
     let players = app.store.tournament_players(id).await?;
     let games = app.store.tournament_games(id).await?;
+    // Ratings as they are now, in the game of the round under way (a medley's change by round),
+    // not as they were at joining.
+    let category = spec_of_round(&t, t.round.max(1)).and_then(|s| s.category().ok().flatten());
+    let ratings = match &category {
+        Some(category) => app.store.tournament_ratings(id, category).await?,
+        None => HashMap::new(),
+    };
     let names: HashMap<&str, &str> =
         players.iter().map(|p| (p.user.as_str(), p.name.as_str())).collect();
     let name = |user: &str| names.get(user).map(|n| (*n).to_owned());
@@ -501,8 +508,10 @@ async fn build(app: &App, id: &str, full: bool) -> Result<Option<Built>, sqlx::E
             json!({ "joined": !p.withdrawn, "playing": playing, "rank": i + 1, "score": p.score }),
         );
         if full || i < SHOWN_LINES {
+            let rating = ratings.get(&p.user).copied().unwrap_or_default();
             lines.push(json!({
-                "rank": i + 1, "name": p.name, "rating": p.rating.round(),
+                "rank": i + 1, "name": p.name, "rating": rating.rating.round() as i64,
+                "provisional": rating.is_provisional(),
                 "score": p.score, "games": p.games, "streak": p.streak,
                 "fire": t.kind == "arena" && p.streak >= 2,
                 "buchholz": s.buchholz, "berger": s.berger,
