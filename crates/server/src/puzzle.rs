@@ -10,6 +10,10 @@
 //! - `GET /api/puzzles/ID`: that puzzle.
 //! - `POST /api/puzzles/ID/move` `{"step","move"}`: the reader's move at step `step` (0 for the
 //!   first): right or wrong; if right, the reply and the state after it, or the end of the line.
+//!   Once the try ends, its `finale`: the whole line from the puzzle's position to the game's end
+//!   (the solution, then where it stops before the end the fastest win with the longest
+//!   defence, by the plain search), each move with the board after it, and how the game ends, for
+//!   the page to play on the board.
 //!
 //! The page is shown the position and whose move it is, never the solution, until the try ends.
 
@@ -253,6 +257,72 @@ fn board_state(game: &Match) -> Value {
     })
 }
 
+/// How far past the puzzle's line the finale looks for the end, in plies, and the positions
+/// it may visit.
+const FINALE_PLIES: u32 = 9;
+const FINALE_BUDGET: u64 = 400_000;
+
+/// The line of a puzzle to the game's end, from `start` (the puzzle's position): `solution`,
+/// then, if the game goes on after it (a puzzle's line stops where its win is no longer unique),
+/// the plain search's fastest win to the end. Each move with the board after it, then the end.
+fn finale(start: &Match, solution: &[String]) -> Value {
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    let mut states = Vec::new();
+    let mut play = |game: &mut Match, text: &str| -> bool {
+        if game.play(text).is_err() {
+            return false;
+        }
+        moves.push(text.to_owned());
+        states.push(board_state(game));
+        true
+    };
+    for text in solution {
+        if !play(&mut game, text) {
+            break;
+        }
+    }
+    if game.outcome().is_none() {
+        let rest: Vec<String> = crate::model::each!(&game, g => {
+            match awe_search::fastest::fastest_win(g, FINALE_PLIES, FINALE_BUDGET) {
+                awe_search::fastest::Fastest::Win { line, .. } => {
+                    let mut along = g.clone();
+                    let mut texts = Vec::new();
+                    for mv in line {
+                        texts.push(along.current().move_text(mv));
+                        if along.play(mv).is_err() {
+                            break;
+                        }
+                    }
+                    texts
+                }
+                _ => Vec::new(),
+            }
+        });
+        for text in &rest {
+            if !play(&mut game, text) {
+                break;
+            }
+        }
+    }
+    let side = |s: awe_game::Side| game.side_name(s);
+    let end = game.outcome().map(|o| {
+        // At Awithlaknannai a side without a move has lost its last piece, or is blocked.
+        let ending = match (&game, o.termination, o.winner) {
+            (Match::Awithlaknannai(g), Termination::NoLegalMove, Some(winner)) => {
+                let loser = g.current().pieces(winner.opponent());
+                Some(if loser == 0 { "last-piece" } else { "no-move-left" })
+            }
+            _ => None,
+        };
+        json!({
+            "winner": o.winner.map(side), "termination": o.termination.name(), "score": o.score,
+            "theme": ending,
+        })
+    });
+    json!({ "moves": moves, "states": states, "end": end, "solution": solution.len() })
+}
+
 fn failed(e: sqlx::Error) -> ApiError {
     tracing::error!("puzzles: {e}");
     ApiError::unavailable("try again")
@@ -391,6 +461,7 @@ pub async fn play(
         (Some(_), Some(_)) if shown => (false, Some("shown")),
         (Some(_), Some(_)) => return Err(out_of_order()),
     };
+    let start = game.clone();
     // The line up to the step, then the move: the same move as the solution's, however written.
     for text in &solution[..at] {
         game.play(text).map_err(|e| ApiError::unavailable(e.0))?;
@@ -448,10 +519,19 @@ pub async fn play(
         app.puzzle_reveals.mark(&address, &row.id);
     }
     let over = done.then(|| {
+        let finale = finale(&start, &solution);
+        // How the game ends is a theme too: the last piece taken, or no move left.
+        let mut themes: Vec<String> = row.themes.split_whitespace().map(str::to_owned).collect();
+        if let Some(ending) = finale["end"]["theme"].as_str()
+            && !themes.iter().any(|t| t == ending)
+        {
+            themes.push(ending.to_owned());
+        }
         json!({
             "solution": solution,
-            "themes": row.themes.split_whitespace().collect::<Vec<_>>(),
+            "themes": themes,
             "source": row.source,
+            "finale": finale,
         })
     });
     Ok(Json(json!({
@@ -459,6 +539,7 @@ pub async fn play(
         "solution": over.as_ref().map(|o| &o["solution"]),
         "themes": over.as_ref().map(|o| &o["themes"]),
         "source": over.as_ref().map(|o| &o["source"]),
+        "finale": over.as_ref().map(|o| &o["finale"]),
         "rating": rating, "puzzle_rating": puzzle_rating,
         "tried_before": done && unrated == Some("tried"),
         "unrated": unrated.filter(|_| done),

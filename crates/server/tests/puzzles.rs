@@ -155,6 +155,27 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
         if last {
             assert!(answer["rating"]["diff"].as_i64().unwrap() > 0, "{answer}");
             assert_eq!(answer["solution"], json!(solution));
+            // The whole line to the game's end: the solution first, every move legal, a board
+            // after each, and the puzzle's side the winner.
+            let finale = &answer["finale"];
+            let moves: Vec<String> = serde_json::from_value(finale["moves"].clone()).unwrap();
+            assert_eq!(moves[..solution.len()], solution[..], "{finale}");
+            assert_eq!(finale["states"].as_array().unwrap().len(), moves.len());
+            let (spec, mut game) = {
+                let moves: Vec<String> = serde_json::from_str(&row.moves).unwrap();
+                let spec: Spec = serde_json::from_str(&row.spec).unwrap();
+                let mut game = Match::new(&spec, None).unwrap();
+                for m in &moves {
+                    game.play(m).unwrap();
+                }
+                (spec, game)
+            };
+            let solver = game.side_name(game.turn());
+            for m in &moves {
+                game.play(m).unwrap_or_else(|e| panic!("{spec:?}: {m}: {e:?}"));
+            }
+            assert!(game.outcome().is_some(), "the line ends the game: {finale}");
+            assert_eq!(finale["end"]["winner"], solver, "{finale}");
         } else {
             assert!(answer["solution"].is_null(), "no solution before the end");
         }
