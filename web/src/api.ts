@@ -133,6 +133,16 @@ export interface PuzzleStep {
   // Once the try is over: the puzzle's themes and the game it comes from (null: self-play).
   themes?: string[];
   source?: string | null;
+  // Once the try is over: the whole line from the puzzle's position to the game's end (the
+  // solution's `solution` moves first), the board after each move, and how the game ends.
+  finale?: PuzzleFinale | null;
+}
+
+export interface PuzzleFinale {
+  moves: string[];
+  states: any[];
+  end: { winner: string | null; termination: string; score: number[]; theme: string | null } | null;
+  solution: number;
 }
 
 // A personal API token as listed (the token itself is shown once, when made).
@@ -198,6 +208,27 @@ export interface NewGame {
 
 export interface User {
   name: string;
+  // An admin's pages offer the reports.
+  admin?: boolean;
+}
+
+// Why a chat line is reported (the server's list).
+export const REPORT_REASONS = ['insult', 'spam', 'cheat', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+// A report as an admin reads it: the line in its context, and what was done about it.
+export interface AdminReport {
+  id: string;
+  reporter: string;
+  reported: string;
+  channel: string | null;
+  text: string | null;
+  reason: string;
+  at: number;
+  line: string | null;
+  context: ChatLine[];
+  action: 'silence' | 'close' | 'dismiss' | null;
+  handled_at: number | null;
 }
 
 // A player's rating in one category (`awele:abapa`, `awithlaknannai:mosona:wikipedia`,
@@ -332,7 +363,9 @@ export const api = {
   say: (path: string, text: string) => call<{ line: ChatLine }>('POST', `${path}/chat`, { text }),
   mutes: () => call<{ names: string[] }>('GET', '/api/chat/mutes'),
   mute: (name: string, mute: boolean) => call<{ names: string[] }>('POST', '/api/chat/mute', { name, mute }),
-  report: (line: string, reason: string) => call<{ reported: boolean }>('POST', '/api/chat/report', { line, reason }),
+  report: (line: string, reason: ReportReason) => call<{ reported: boolean }>('POST', '/api/chat/report', { line, reason }),
+  adminReports: () => call<{ reports: AdminReport[] }>('GET', '/api/admin/reports'),
+  moderate: (id: string, action: 'silence' | 'close' | 'dismiss') => call<{ action: string }>('POST', `/api/admin/reports/${encodeURIComponent(id)}`, { action }),
   nextPuzzle: (game: string) => call<{ puzzle: PuzzleView | null; you: { rating: number; provisional: boolean } | null }>('GET', `/api/puzzles/next?game=${encodeURIComponent(game)}`),
   puzzle: (id: string) => call<{ puzzle: PuzzleView }>('GET', `/api/puzzles/${encodeURIComponent(id)}`),
   puzzleMove: (id: string, step: number, move: string) => call<PuzzleStep>('POST', `/api/puzzles/${encodeURIComponent(id)}/move`, { step, move }),
@@ -376,6 +409,8 @@ export interface ChatHistory {
   can_write: boolean;
   // Closed to this reader while they play a game between people (fair play): no lines come.
   closed?: boolean;
+  // Until when an admin silenced the reader (ms), if they are silenced.
+  silenced_until?: number | null;
   lines: ChatLine[];
 }
 
@@ -400,7 +435,9 @@ export interface TournamentSummary {
 export interface Standing {
   rank: number;
   name: string;
+  // The player's rating now, in the game of the round under way.
   rating: number;
+  provisional?: boolean;
   score: number;
   games: number;
   streak: number;

@@ -16,6 +16,7 @@ import { mountTurns } from './pages/turns';
 import { mountTournaments } from './pages/tournaments';
 import { mountTournament } from './pages/tournament';
 import { mountPuzzles } from './pages/puzzles';
+import { mountReports } from './pages/reports';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
 
@@ -114,6 +115,7 @@ function drawFrame(): void {
     ['/puzzles', d.navPuzzles, 'puzzles'],
   ];
   if (user()) links.push(['/turns', d.navTurns, 'turns']);
+  if (user()?.admin) links.push(['/admin/reports', d.navReports, 'reports']);
   const waiting = turns()?.count ?? 0;
   fill(
     nav,
@@ -168,6 +170,7 @@ const router = new Router(
     puzzles: mountPuzzles,
     tournaments: mountTournaments,
     tournament: mountTournament,
+    reports: mountReports,
     notfound: mountNotFound,
   },
   (r) => {

@@ -150,7 +150,20 @@ export function outcomeParts(g: GameState): { head: string; detail: string } | n
   // The seeds or pieces count when the board decided, not when a player resigned or ran out of time.
   const stopped = o.termination === 'resignation' || o.termination === 'time forfeit';
   const score = g.spec.game === 'awechec' || stopped ? '' : d.score(o.score[0] ?? 0, o.score[1] ?? 0);
-  return { head, detail: [how, score, o.result].filter(Boolean).join(' · ') };
+  return { head, detail: [how, score, stopped ? '' : seedsLeft(g), o.result].filter(Boolean).join(' · ') };
+}
+
+// Why an Awélé score is not the stores': the seeds left on the board when it ended went to the
+// sides as the rules say (each its own row, or all to one side), and are counted.
+function seedsLeft(g: GameState): string {
+  const o = g.outcome;
+  const p = g.position as { pits?: number[]; captured?: number[] } | null;
+  if (!o || g.spec.game !== 'awele' || !p?.pits || !p.captured) return '';
+  const stores = [p.captured[0] ?? 0, p.captured[1] ?? 0];
+  const added = [(o.score[0] ?? 0) - stores[0]!, (o.score[1] ?? 0) - stores[1]!];
+  const left = p.pits.reduce((a, b) => a + b, 0);
+  if (left === 0 || (added[0] === 0 && added[1] === 0)) return '';
+  return t().seedsLeftTaken(stores[0]!, stores[1]!, left, added[0]!, added[1]!, sideName(g.sides[0]!), sideName(g.sides[1]!));
 }
 
 // How an agreed stop would end the game now: "White wins, score 8–3".

@@ -31,6 +31,7 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/puzzles\/?$/, 'puzzles', []],
   [/^\/puzzle\/([A-Za-z0-9_-]+)\/?$/, 'puzzles', ['id']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],
+  [/^\/admin\/reports\/?$/, 'reports', []],
 ];
 
 export function match(path: string, search: string): Route {

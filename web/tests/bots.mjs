@@ -41,11 +41,32 @@ try {
 
   // The owner's token, made on her own page: shown once.
   await o.page.goto(`${base()}/player/${owner}`);
-  await o.page.getByTestId('token-description').fill('my engine');
-  check(await o.page.getByTestId('scope-bot:play').isChecked(), 'bot:play is offered first');
+  // Nothing is ticked for her; a token of no scope is refused before it is asked for.
+  await o.page.getByTestId('token-description').fill('a script');
+  check(!(await o.page.getByTestId('scope-bot:play').isChecked()) && !(await o.page.getByTestId('scope-challenge:write').isChecked()), 'no scope is ticked at first');
   await o.page.getByTestId('create-token').click();
+  await waitText(o.page, 'token-error', 'at least one scope');
+  // Only what she ticked: challenge:write alone gives a token of that scope alone.
+  await o.page.getByTestId('scope-challenge:write').check();
+  await o.page.getByTestId('create-token').click();
+  await o.page.getByTestId('new-token-value').waitFor();
+  const scopesOf = async (what) =>
+    o.page.evaluate((w) => [...document.querySelectorAll('[data-testid="token-list"] li')].find((li) => li.textContent.includes(w))?.querySelector('.entry-meta')?.textContent ?? '', what);
+  const scriptScopes = await scopesOf('a script');
+  check(/challenge:write/.test(scriptScopes) && !/bot:play/.test(scriptScopes), `the token has the scope ticked, alone: ${scriptScopes}`);
+  await o.page.getByTestId('scope-challenge:write').uncheck();
+  await o.page.getByTestId('token-description').fill('my engine');
+  await o.page.getByTestId('scope-bot:play').check();
+  await o.page.getByTestId('create-token').click();
+  await waitText(o.page, 'token-list', 'my engine');
   const token = (await text(o.page, 'new-token-value')).trim();
   check(/^awe_[0-9a-f]{32}$/.test(token), `a token: ${token}`);
+  // The copy button puts it on the clipboard.
+  await o.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
+  await o.page.getByTestId('copy-token').click();
+  await waitText(o.page, 'token-copied', 'Copied.');
+  const pasted = await o.page.evaluate(() => navigator.clipboard.readText());
+  check(pasted === token, `the clipboard holds the token: ${pasted}`);
   await bothSizes(o.page, 'bot-token');
 
   // `awe bot`, bridged to `awe engine` over UGI, the account made a bot.

@@ -39,6 +39,10 @@ export async function correspondenceTurns({ browser }) {
     await waitText(a.page, 'status', 'Your turn');
     const clock = await a.page.evaluate(() => [...document.querySelectorAll('.clock')].map((c) => c.textContent).join(' | '));
     check(/2 d 0 h/.test(clock), `the clocks show two days: ${clock}`);
+    // In French, as the list of games writes it.
+    await a.page.getByTestId('lang-fr').click();
+    await a.page.waitForFunction(() => [...document.querySelectorAll('.clock')].some((c) => /2\u00a0j 0\u00a0h/.test(c.textContent)));
+    await a.page.getByTestId('lang-en').click();
 
     // Ada's list: one game, hers to play; the header counts it.
     await a.page.getByTestId('nav-turns').click();

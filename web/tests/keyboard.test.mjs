@@ -49,6 +49,8 @@ export async function aweleByKeyboard({ browser }) {
     const said = await heard(page);
     check(said.some((s) => /^South sows F\. Draw: no move left/.test(s)), `the move and the end said in words: ${said.join(' | ')}`);
     check(/no move left/.test(await text(page, 'status')), `the end is said: ${await text(page, 'status')}`);
+    // The score is not the stores': why is said.
+    check(/24 and 23 in the stores, and the seed left on the board: South \+0, North \+1/.test(await text(page, 'status')), `the seeds left are explained: ${await text(page, 'status')}`);
     noErrors(page);
   } finally {
     await context.close();
@@ -58,7 +60,14 @@ export async function aweleByKeyboard({ browser }) {
 export async function awithlaknannaiByKeyboard({ browser }) {
   const { context, page } = await newPage(browser);
   try {
-    await open(page, { game: 'awithlaknannai', board: 'mosona', rules: 'wikipedia' }, undefined, 'white');
+    await formByArrows(page, [
+      ['game', 'awithlaknannai'],
+      ['select:awi-board', 'mosona'],
+      ['select:rules', 'wikipedia'],
+      ['opponent', 'computer'],
+      ['side', 'first'],
+      ['clock', 'none'],
+    ]);
     await listen(page);
     let moves = 0;
     for (let turn = 0; turn < 40; turn++) {
@@ -67,7 +76,12 @@ export async function awithlaknannaiByKeyboard({ browser }) {
       // A piece that can move, then where it goes, landing point by landing point (once the
       // computer's move has been shown).
       await page.waitForFunction(() => !document.querySelector('.awithlaknannai-board.animating'));
-      await tabTo(page, '.serpents .hit[tabindex="0"]');
+      if (turn === 0) await tabTo(page, '.serpents .hit[tabindex="0"]');
+      else {
+        // No Tab after the reply: the keyboard is back on a piece that can move.
+        await page.waitForFunction(() => document.activeElement?.matches?.('.serpents .hit[tabindex="0"]'), null, { timeout: 5000 }).catch(() => {});
+        check(await page.evaluate(() => !!document.activeElement?.matches?.('.serpents .hit[tabindex="0"]')), `after the reply the keyboard is on a piece (turn ${turn}): ${await page.evaluate(() => document.activeElement?.outerHTML?.slice(0, 80))}`);
+      }
       const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
       check(/: white piece, it can move$/.test(label), `a movable piece is said so: ${label}`);
       await page.keyboard.press('Enter');
@@ -119,6 +133,88 @@ export async function awechecByKeyboard({ browser }) {
     await waitText(page, 'announce', /White rook to a8, checkmate\.|White wins/);
     await waitText(page, 'status', 'White wins');
     await screenshot(page, 'keyboard-awechec-mate');
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// Chooses in the new-game form with the arrow keys alone: a radio group takes the arrows, and the
+// keyboard stays on the radio chosen (the form is drawn anew on each choice). Returns when the
+// game page is open, having started it with Enter on "Start".
+async function formByArrows(page, picks) {
+  await page.goto(`${base()}/`);
+  for (const [name, value] of picks) {
+    if (name.startsWith('select:')) {
+      // A list: focused by Tab, chosen by the arrows.
+      const id = name.slice('select:'.length);
+      await tabTo(page, `[data-testid="${id}"]`, 120);
+      const now = () => page.evaluate((i2) => document.querySelector(`[data-testid="${i2}"]`)?.value, id);
+      for (let i = 0; i < 8 && (await now()) !== value; i++) await page.keyboard.press('ArrowDown');
+      for (let i = 0; i < 16 && (await now()) !== value; i++) await page.keyboard.press('ArrowUp');
+      check((await page.evaluate((i2) => document.querySelector(`[data-testid="${i2}"]`)?.value, id)) === value, `${id} is ${value}`);
+      check(await page.evaluate((i2) => document.activeElement?.getAttribute('data-testid') === i2, id), `the keyboard stays on ${id}`);
+      continue;
+    }
+    // To the group's checked radio, then the arrows until `value` is chosen.
+    await tabTo(page, `input[name="${name}"]:checked`, 120);
+    for (let i = 0; i < 6; i++) {
+      const at = await page.evaluate(() => ({ name: document.activeElement?.getAttribute('name'), value: document.activeElement?.getAttribute('value'), tag: document.activeElement?.tagName }));
+      check(at.tag === 'INPUT' && at.name === name, `the keyboard stays on the "${name}" radios: ${JSON.stringify(at)}`);
+      if (at.value === value) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    check((await page.evaluate((n) => document.querySelector(`input[name="${n}"]:checked`)?.getAttribute('value'), name)) === value, `${name} is ${value}`);
+  }
+  await tabTo(page, '[data-testid="start"]', 120);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/game\//);
+  await page.getByTestId('status').waitFor();
+}
+
+// Whether the keyboard is on the board (on one of its controls, or on the board itself while it
+// offers none).
+async function onBoard(page) {
+  return page.evaluate(() => !!document.activeElement?.closest?.('.board-wrap'));
+}
+
+// A whole Awélé game from the form to its end with the keyboard alone: the board is reached by
+// Tab once; after each of the computer's replies the keyboard is still on the board, where Tab
+// and Shift+Tab only move from pit to pit.
+export async function aweleWholeGameByKeyboard({ browser }) {
+  const { context, page } = await newPage(browser, { reducedMotion: 'reduce' });
+  try {
+    await formByArrows(page, [
+      ['game', 'awele'],
+      ['select:rules', 'abapa'],
+      ['opponent', 'computer'],
+      ['side', 'first'],
+      ['clock', 'none'],
+    ]);
+    let moves = 0;
+    let reached = false;
+    for (let turn = 0; turn < 300; turn++) {
+      await page.waitForFunction(() => /Your turn|wins|Draw/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 30000 });
+      if (!/Your turn/.test(await text(page, 'status'))) break;
+      await page.waitForFunction(() => document.querySelector('.awele-pit[data-legal="true"]'));
+      if (!reached) {
+        await tabTo(page, '.awele-pit[data-legal="true"]');
+        reached = true;
+      } else {
+        // No Tab after the reply: the keyboard is still on the board.
+        await page.waitForFunction(() => !!document.activeElement?.closest?.('.board-wrap'), null, { timeout: 5000 }).catch(() => {});
+        check(await onBoard(page), `after the reply the keyboard is on the board (turn ${turn}): ${await page.evaluate(() => document.activeElement?.tagName)}`);
+        await page.waitForFunction(() => document.activeElement?.matches?.('.awele-pit[data-legal="true"]'), null, { timeout: 5000 });
+      }
+      const played = await page.evaluate(() => document.querySelectorAll('[data-testid="move-list"] button.move').length);
+      await page.keyboard.press('Enter');
+      moves++;
+      // The move is played (then the reply, or the end, comes).
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] button.move').length > n, played, { timeout: 10000 });
+    }
+    await waitText(page, 'status', /wins|Draw/, 30000);
+    console.log(`      Awélé: ${moves} moves by the keyboard: ${await text(page, 'status')}`);
+    await screenshot(page, 'keyboard-awele-whole-game');
     noErrors(page);
   } finally {
     await context.close();

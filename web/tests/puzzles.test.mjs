@@ -41,6 +41,11 @@ export async function solveAndFailPuzzles({ browser }) {
     }
     await waitText(a.page, 'puzzle-result', 'Solved!');
     await waitText(a.page, 'puzzle-rating-change', /Your puzzle rating: \d+\?? \(\+\d+\)/);
+    // The whole line, played on the board to the game's end, and why it is won.
+    await waitText(a.page, 'puzzle-line', solved.solution.join(''));
+    await waitText(a.page, 'puzzle-end', /wins: .+\./, 20000);
+    const chips = await a.page.locator('[data-testid="puzzle-line"] li').count();
+    check(chips >= solved.solution.length, `the line has the solution and the rest: ${chips}`);
     await a.page.getByTestId('puzzle-about').waitFor();
     await bothSizes(a.page, 'puzzle-solved');
 
@@ -61,6 +66,9 @@ export async function solveAndFailPuzzles({ browser }) {
       await a.page.getByTestId(wrong).click();
       await waitText(a.page, 'puzzle-result', 'Not this one.');
       await waitText(a.page, 'puzzle-solution', failed.solution[0]);
+      // The solution is played on the board, from the puzzle's position to the end.
+      await waitText(a.page, 'puzzle-end', /wins: .+\./, 30000);
+      await screenshot(a.page, 'puzzle-failed-line-desktop');
       await waitText(a.page, 'puzzle-rating-change', /\(\u2212\d+\)/);
       await screenshot(a.page, 'puzzle-failed-desktop');
     }

@@ -1,7 +1,7 @@
 // Tournaments: Ada makes an arena that starts at once; she and Kofi join; the arena pairs them,
 // each page offers its player the game; Kofi resigns it; Ada's page, which she never reloads,
 // shows her two points. Their chat; a Swiss tournament's form; the pages in French and on a phone.
-import { check, newPage, noErrors, screenshot, waitText, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
+import { apiPost, check, newPage, noErrors, screenshot, waitText, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
 
 export async function arenaStandingsMove({ browser }) {
   const a = await newPage(browser);
@@ -50,13 +50,22 @@ export async function arenaStandingsMove({ browser }) {
     await bothSizes(a.page, 'tournament-arena');
     await b.page.getByTestId('tgame-link').click();
     await b.page.waitForURL(/\/game\//);
+    // A tournament's game has no takeback and no rematch: neither is offered.
+    await b.page.getByTestId('resign').waitFor();
+    check(!(await b.page.getByTestId('takeback').count()), 'no takeback in a tournament game');
     await b.page.getByTestId('resign').click();
     await b.page.getByTestId('resign-confirm').click();
     await waitText(b.page, 'status', 'wins');
+    await b.page.getByTestId('back-to-tournament').waitFor();
+    check(!(await b.page.getByTestId('rematch').count()), 'no rematch after a tournament game');
+    await screenshot(b.page, 'tournament-game-over-phone');
 
     // Ada's standings move by themselves: two points for the win.
     await waitText(a.page, `score-${ada}`, /^2$/, 15000);
     await waitText(a.page, `score-${kofi}`, /^0$/);
+    // The ratings as they are now, after the rated game, provisional ones marked.
+    await waitText(a.page, `rating-${ada}`, /^\d+\?$/);
+    check((await a.page.getByTestId(`rating-${ada}`).innerText()).trim() !== '1500?', 'the winner’s rating moved');
     await screenshot(a.page, 'tournament-arena-after-desktop');
     await a.page.getByTestId('lang-fr').click();
     await waitText(a.page, 'tournament-when', /Se termine dans/);
@@ -69,5 +78,49 @@ export async function arenaStandingsMove({ browser }) {
   } finally {
     await a.context.close();
     await b.context.close();
+  }
+}
+
+// A spectator opens a Swiss page just as it begins: the page's answer is held back until the
+// first round has been paired (as a slow network would), and must not undo the pairings the
+// page's socket brought meanwhile.
+export async function spectatorSeesTheFirstRound({ browser }) {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const c = await newPage(browser, { viewport: PHONE });
+  const ada = unique('ada');
+  const kofi = unique('kofi');
+  try {
+    await signUpAll([
+      [a.page, ada],
+      [b.page, kofi],
+    ]);
+    const made = await apiPost(a.page, '/api/tournaments', { kind: 'swiss', spec: { game: 'awele', rules: 'abapa' }, clock: { minutes: 5, increment: 3 }, rounds: 2, starts_in: 0.1, name: `Swiss of ${ada}` });
+    check(made.id, `the Swiss is made: ${JSON.stringify(made)}`);
+    for (const p of [a.page, b.page]) {
+      const joined = await apiPost(p, `/api/tournaments/${made.id}/join`, {});
+      check(joined.joined, `joined: ${JSON.stringify(joined)}`);
+    }
+    // The spectator's page: its first answer read at once but given only 9 s later.
+    let held = 0;
+    await c.page.route(`**/api/tournaments/${made.id}`, async (route) => {
+      const response = await route.fetch();
+      held += 1;
+      if (held === 1) await new Promise((r) => setTimeout(r, 9000));
+      await route.fulfill({ response });
+    });
+    await c.page.goto(`${base()}/tournament/${made.id}`);
+    await waitText(c.page, 'pairings', new RegExp(`${ada}|${kofi}`), 20000);
+    await waitText(c.page, 'tournament-when', 'Round 1 of 2');
+    // The held answer comes: the pairings stay.
+    await c.page.waitForTimeout(9500);
+    await waitText(c.page, 'pairings', new RegExp(`${ada}|${kofi}`), 1000);
+    await waitText(c.page, 'tournament-when', 'Round 1 of 2', 1000);
+    await screenshot(c.page, 'tournament-swiss-spectator-phone');
+    noErrors(c.page, 'the spectator');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+    await c.context.close();
   }
 }

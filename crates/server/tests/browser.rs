@@ -38,6 +38,10 @@ async fn the_pages_play_in_a_real_browser() {
         })
         .collect();
     let puzzles = serde_json::Value::Array(puzzles).to_string();
+    // An admin account, for the reports page.
+    let mut warden = common::Browser::at(&server, "10.255.0.1");
+    warden.sign_up("warden", "the warden's password").await;
+    assert!(store.set_admin("warden", true).await.unwrap());
     // A second server whose first moves have 3 s, for the scenario that waits for one not to
     // come (the others' players take their time).
     let quick = awe_server::limits::Settings {
@@ -49,12 +53,16 @@ async fn the_pages_play_in_a_real_browser() {
     let quick = common::start_with("browser-first-move", quick).await;
     let quick = format!("http://{}", quick.addr);
     let status = tokio::task::spawn_blocking(move || {
+        // AWE_BROWSER_ONLY="chat keyboard/awele" runs only the scenarios so named.
+        let only = std::env::var("AWE_BROWSER_ONLY").unwrap_or_default();
         Command::new("node")
             .arg("tests/browser.mjs")
+            .args(only.split_whitespace())
             .current_dir(&web)
             .env("AWE_URL", &url)
             .env("AWE_URL_FIRST_MOVE", &quick)
             .env("AWE_PUZZLES", &puzzles)
+            .env("AWE_ADMIN", "warden:the warden's password")
             .status()
     })
     .await

@@ -2,10 +2,11 @@
 // server decides) or a tournament's. Lines come over the game's socket; on each (re)connection the latest are read
 // again. Text is only ever set as text. A signed-in reader can mute a player (their lines go,
 // here and from then on) and report a line.
-import { api, type ChatHistory, type ChatLine } from '../api';
-import { user } from '../account';
+import { api, REPORT_REASONS, type ChatHistory, type ChatLine, type ReportReason } from '../api';
+import { onAccount, user } from '../account';
 import { fill, h } from '../dom';
 import { t } from '../i18n';
+import { dateText } from '../names';
 import { errorText, refusalOf, type Refusal } from '../errors';
 
 const KEEP = 100;
@@ -25,8 +26,12 @@ export class ChatPanel {
   private lines: ChatLine[] = [];
   private muted: string[] = [];
   private reported = new Set<string>();
+  // The line whose report asks why (the reasons shown in its menu).
+  private reporting: string | null = null;
   private error: Refusal | null = null;
   private sending = false;
+  private loaded = false;
+  private readonly offAccount: () => void;
 
   // `path`: the game's or the tournament's, `/api/games/ID`, `/api/tournaments/ID`.
   constructor(private readonly path: string) {
@@ -43,11 +48,22 @@ export class ChatPanel {
       e.preventDefault();
       void this.say();
     });
+    // The account may be known only after the panel was drawn (a slow answer), or change (signed
+    // in or out in another page): whether one may write, the menus and the muted list follow it.
+    this.offAccount = onAccount(() => {
+      if (this.loaded) void this.load();
+      else this.draw();
+    });
     this.draw();
+  }
+
+  destroy(): void {
+    this.offAccount();
   }
 
   // The latest lines (at the start, and after a reconnection: lines may have been missed).
   async load(): Promise<void> {
+    this.loaded = true;
     try {
       const [history, mutes] = await Promise.all([api.chat(this.path), user() ? api.mutes().catch(() => ({ names: [] as string[] })) : Promise.resolve({ names: [] as string[] })]);
       this.history = history;
@@ -106,10 +122,11 @@ export class ChatPanel {
     this.draw();
   }
 
-  private async report(line: ChatLine): Promise<void> {
+  private async report(line: ChatLine, reason: ReportReason): Promise<void> {
     try {
-      await api.report(line.id, 'chat');
+      await api.report(line.id, reason);
       this.reported.add(line.id);
+      this.reporting = null;
       this.error = null;
     } catch (e) {
       this.error = refusalOf(e);
@@ -125,12 +142,34 @@ export class ChatPanel {
       me && !mine
         ? h(
             'details',
-            { class: 'chat-actions' },
+            { class: 'chat-actions', open: this.reporting === line.id ? true : undefined },
             h('summary', { 'aria-label': d.chatActionsOf(line.name), title: d.chatActionsOf(line.name) }, '⋯'),
             h('button', { type: 'button', class: 'small', 'data-testid': `chat-mute-${line.id}`, onclick: () => void this.mute(line.name, true) }, d.chatMute(line.name)),
             this.reported.has(line.id)
               ? h('span', { class: 'help', 'data-testid': `chat-reported-${line.id}` }, d.chatReported)
-              : h('button', { type: 'button', class: 'small', 'data-testid': `chat-report-${line.id}`, onclick: () => void this.report(line) }, d.chatReport),
+              : this.reporting === line.id
+                ? h(
+                    'div',
+                    { class: 'chat-reasons', role: 'group', 'aria-label': d.chatReportWhy, 'data-testid': `chat-reasons-${line.id}` },
+                    h('span', { class: 'help' }, d.chatReportWhy),
+                    REPORT_REASONS.map((r) => h('button', { type: 'button', class: 'small', 'data-testid': `chat-reason-${line.id}-${r}`, onclick: () => void this.report(line, r) }, d.reportReasons[r] ?? r)),
+                  )
+                : h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'small',
+                      'data-testid': `chat-report-${line.id}`,
+                      onclick: () => {
+                        this.reporting = line.id;
+                        this.drawLines();
+                        // The line and its reasons in sight in the log.
+                        this.log.querySelector(`[data-testid="chat-line-${CSS.escape(line.id)}"]`)?.scrollIntoView({ block: 'nearest' });
+                        this.log.querySelector<HTMLElement>(`[data-testid="chat-reason-${CSS.escape(line.id)}-insult"]`)?.focus();
+                      },
+                    },
+                    d.chatReport,
+                  ),
           )
         : null;
     return h('li', { class: 'chat-line', 'data-testid': `chat-line-${line.id}` }, h('strong', { class: 'chat-name' }, line.name), ' ', h('span', { class: 'chat-text' }, line.text), actions);
@@ -157,7 +196,18 @@ export class ChatPanel {
     this.send.textContent = d.chatSend;
     fill(this.form, this.input, this.send);
     const closed = !!this.history?.closed;
-    this.note.textContent = this.error ? errorText(this.error) : closed ? d.chatClosed : canWrite ? '' : d.chatSignIn;
+    const silenced = this.history?.silenced_until;
+    this.note.textContent = this.error
+      ? errorText(this.error)
+      : closed
+        ? d.chatClosed
+        : canWrite
+          ? ''
+          : silenced && user()
+            ? d.chatSilenced(dateText(silenced))
+            : user() === undefined
+              ? ''
+              : d.chatSignIn;
     this.note.classList.toggle('error', !!this.error);
     this.note.setAttribute('role', this.error ? 'alert' : 'note');
     this.note.hidden = !this.note.textContent;

@@ -1,6 +1,7 @@
 // The clocks: the server sends each side's remaining time and which one runs; between states the
 // page counts down locally from when the state came. The server decides when a flag falls.
 import type { Clock } from '../api';
+import { t } from '../i18n';
 
 export function formatMs(ms: number): string {
   const v = Math.max(0, ms);
@@ -9,8 +10,8 @@ export function formatMs(ms: number): string {
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
   }
   const s = Math.floor(v / 1000);
-  // A correspondence clock: days and hours.
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  // A correspondence clock: days and hours, in the page's language ("1 j 23 h").
+  if (s >= 86400) return t().daysHours(Math.floor(s / 86400), Math.floor((s % 86400) / 3600));
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = s % 60;

@@ -199,7 +199,8 @@ export class Actions {
         };
         btns.push(h('button', { type: 'button', 'data-testid': 'draw', onclick: click }, label));
       }
-      if (!o.takeback || o.takeback === you) {
+      // A tournament's game has no takeback nor rematch (the server refuses them): not offered.
+      if (!game.tournament && (!o.takeback || o.takeback === you)) {
         const label = o.takeback === you ? `${d.withdraw}${lang() === 'fr' ? '\u00a0: ' : ': '}${d.askTakeback.toLowerCase()}` : d.askTakeback;
         btns.push(
           h('button', { type: 'button', 'data-testid': 'takeback', disabled: game.ply === 0 || game.thinking, onclick: () => send({ t: 'takeback', ask: o.takeback !== you }) }, label),
@@ -210,7 +211,7 @@ export class Actions {
     if (player && game.status === 'waiting' && game.ply === 0) {
       btns.push(h('button', { type: 'button', 'data-testid': 'cancel-challenge', onclick: () => send({ t: 'cancel' }) }, d.withdrawChallenge));
     }
-    if (player && game.status === 'over' && !game.rematch) {
+    if (player && game.status === 'over' && !game.rematch && !game.tournament) {
       btns.push(h('button', { type: 'button', 'data-testid': 'rematch', class: 'primary', disabled: o.rematch === you, onclick: () => send({ t: 'rematch' }) }, d.rematch));
     }
     btns.push(h('button', { type: 'button', 'data-testid': 'flip', 'aria-pressed': c.flipped ? 'true' : 'false', onclick: () => c.flip() }, icon('flip'), d.flip));

@@ -37,6 +37,10 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   let connected = true;
   const controls = new Actions();
   let destroyed = false;
+  // Where the keyboard was last on the board (a selector, '' for a control without one), null
+  // once it left the board; and the wait for a control to come back (restoreBoardFocus).
+  let boardFocus: string | null = null;
+  let focusRetry = 0;
   let socket: GameSocket | null = null;
   let board: GameBoard | null = null;
   let shown: { ply: number; live: boolean; id: string } | null = null;
@@ -69,7 +73,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   // The skeleton, built once.
   const topBar = h('div', { class: 'player top' });
   const bottomBar = h('div', { class: 'player bottom' });
-  const boardWrap = h('div', { class: 'board-wrap', role: 'region' });
+  // Focusable by the script only: where the keyboard waits while the board offers nothing.
+  const boardWrap = h('div', { class: 'board-wrap', role: 'region', tabindex: '-1' });
   const errorBox = h('p', { class: 'error board-error', role: 'alert', 'data-testid': 'error' });
   // A rated friend game's invitation opened while signed out: the way to sign in and come back.
   const signInBox = h('p', { class: 'board-error sign-in-needed', role: 'alert', 'data-testid': 'sign-in-needed' });
@@ -276,6 +281,47 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     const forward = animate && shown !== null && shown.id === game.id && k === shown.ply + 1;
     shown = { ply: k, live, id: game.id };
     board.update(state, ctx(k === game.ply && game.status === 'over'), forward);
+    restoreBoardFocus();
+  }
+
+  // The keyboard's place on the board survives its redraws. A board takes its controls away
+  // while the other side plays (a pit, a point, a decision no longer offered) and the browser
+  // then drops the focus to the page's top, where a keyboard player had to Tab through the
+  // whole page again. While the keyboard was last on the board, it stays there: on the same
+  // control when it comes back, else the board's first, else the board itself until one comes
+  // (a move's animation ends, the reply is played).
+  function focusKey(el: Element): string {
+    for (const attr of ['data-testid', 'data-point', 'data-decision']) {
+      const v = el.getAttribute(attr);
+      if (v !== null) return `[${attr}="${CSS.escape(v)}"]`;
+    }
+    return '';
+  }
+  function usable(el: Element | null): el is HTMLElement {
+    if (!el || (el as HTMLButtonElement).disabled || el.closest('[hidden]')) return false;
+    const tab = el.getAttribute('tabindex');
+    return tab !== null ? tab !== '-1' : el.tagName === 'BUTTON';
+  }
+  boardWrap.addEventListener('focusin', (e) => {
+    if (e.target !== boardWrap) boardFocus = focusKey(e.target as Element);
+  });
+  function onFocusIn(e: FocusEvent): void {
+    if (!boardWrap.contains(e.target as Node)) boardFocus = null;
+  }
+  document.addEventListener('focusin', onFocusIn);
+  function restoreBoardFocus(tries = 0): void {
+    window.clearTimeout(focusRetry);
+    if (boardFocus === null || destroyed) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== boardWrap) return;
+    const same = boardFocus ? boardWrap.querySelector(boardFocus) : null;
+    const target = usable(same) ? same : [...boardWrap.querySelectorAll('button, [tabindex="0"]')].find(usable);
+    if (target) {
+      target.focus({ preventScroll: true });
+      return;
+    }
+    if (active !== boardWrap) boardWrap.focus({ preventScroll: true });
+    if (tries < 50) focusRetry = window.setTimeout(() => restoreBoardFocus(tries + 1), 100);
   }
 
   function playerBar(el: HTMLElement, side: string): void {
@@ -678,6 +724,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
 
   return {
     destroy() {
+      chat.destroy();
       destroyed = true;
       socket?.close();
       clocks.destroy();
@@ -687,6 +734,8 @@ export function mountGame(root: HTMLElement, route: Route): Page {
       inner?.destroy();
       window.clearTimeout(errorTimer);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+      window.clearTimeout(focusRetry);
     },
     relabel() {
       if (inner) {

@@ -3,7 +3,7 @@
 // lobby's WebSocket (read over HTTP every few seconds only while it is down).
 import { QuickPairing } from '../quick';
 import { api, type Lobby, type NewGame, type Seat, type Spec, type Summary } from '../api';
-import { fill, h, option } from '../dom';
+import { fill, h, keepFocus, option } from '../dom';
 import { lang, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { botName, clockText, diffText, gameName, seatWithRating, sideName, sidesOf, specText } from '../names';
@@ -135,7 +135,7 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
         h(
           'label',
           { class: `choice${value === current ? ' on' : ''}`, 'data-testid': `${name}-${value}` },
-          h('input', { type: 'radio', name, value, checked: value === current, onchange: () => onPick(value) }),
+          h('input', { type: 'radio', name, value, id: `radio-${name}-${value}`, checked: value === current, onchange: () => onPick(value) }),
           h('span', { class: 'choice-label' }, label),
           hint ? h('span', { class: 'choice-hint' }, hint) : null,
         ),
@@ -352,7 +352,9 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       save(settings);
       void start();
     });
-    fill(formBox, h('h1', { id: 'new-game-title' }, d.newGame), form);
+    // The form is drawn anew on each choice: the keyboard stays on the control it was on (the
+    // radio an arrow key chose, the select), not dropped to the page's top.
+    keepFocus(formBox, () => fill(formBox, h('h1', { id: 'new-game-title' }, d.newGame), form));
     // Quick pairing follows the game and rules chosen.
     quick.draw();
   }

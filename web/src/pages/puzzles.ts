@@ -2,7 +2,7 @@
 // wins within a few plies by one move only. The player finds the move; the server says whether it
 // is the one, plays the reply, and so on to the end of the line. The first try at a puzzle rates
 // the player (their puzzle rating, apart from their games') and the puzzle, by Glicko-2.
-import { api, type PuzzleStep, type PuzzleView } from '../api';
+import { api, type PuzzleFinale, type PuzzleStep, type PuzzleView } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
@@ -27,6 +27,10 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
   // The state the board shows: the puzzle's position, then after each reply.
   let shown: any = null;
   let animate = false;
+  // Once the try is over, the finale played on the board: how many of its moves are shown, and
+  // the timer of the next.
+  let finaleAt = 0;
+  let finaleTimer = 0;
 
   const box = h('section', { class: 'card puzzle-page', 'data-testid': 'puzzle-page', 'aria-labelledby': 'puzzle-title' });
   const boardBox = h('div', { class: 'puzzle-board', 'data-testid': 'puzzle-board' });
@@ -46,8 +50,65 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
     }
     fill(boardBox, board.board.element);
     const me = puzzle.color;
-    board.board.update(shown, { lang: lang(), bottom: me, interactive: !done() && !busy, outcome: null, onMove: (text) => void play(text) }, animate);
+    const f = last?.finale;
+    const atEnd = !!f && finaleAt >= f.moves.length;
+    board.board.update(shown, { lang: lang(), bottom: me, interactive: !done() && !busy, outcome: atEnd ? endText(f!) : null, onMove: (text) => void play(text) }, animate);
     animate = false;
+  }
+
+  // How the game ends at the end of the finale: "Black wins: White has no move left."
+  function endText(f: PuzzleFinale): string | null {
+    const d = t();
+    const e = f.end;
+    if (!e || !puzzle) return null;
+    const head = e.winner ? d.wins(sideName(e.winner)) : d.draw;
+    const other: Record<string, string> = { south: 'north', north: 'south', white: 'black', black: 'white' };
+    const loser = e.winner ? (other[e.winner] ?? null) : null;
+    const how =
+      e.theme === 'last-piece' && loser
+        ? d.noPieceLeft(sideName(loser))
+        : e.theme === 'no-move-left' && loser
+          ? d.puzzleNoMove(sideName(loser))
+          : (d.terminations[e.termination] ?? e.termination);
+    return d.puzzleEnd(head, how);
+  }
+
+  // Plays the finale on the board from move `from`, one move a second.
+  function playFinale(from: number): void {
+    const f = last?.finale;
+    window.clearTimeout(finaleTimer);
+    if (!f || !puzzle) return;
+    finaleAt = from;
+    shown = from === 0 ? puzzle.state : f.states[from - 1];
+    draw();
+    const next = () => {
+      if (gone || !last?.finale || finaleAt >= f.moves.length) return;
+      shown = f.states[finaleAt];
+      finaleAt += 1;
+      animate = true;
+      draw();
+      if (finaleAt < f.moves.length) finaleTimer = window.setTimeout(next, 1000);
+    };
+    finaleTimer = window.setTimeout(next, from === 0 ? 600 : 400);
+  }
+
+  // The finale's moves, the solution's and then the rest, the one shown marked.
+  function lineView(f: PuzzleFinale): HTMLElement {
+    const d = t();
+    return h(
+      'div',
+      { class: 'puzzle-line', 'data-testid': 'puzzle-line' },
+      h('p', { class: 'field-label' }, d.puzzleLine),
+      h(
+        'ol',
+        { class: 'move-chips' },
+        f.moves.map((m, i) =>
+          h('li', { class: [i < f.solution ? 'solution' : 'rest', i === finaleAt - 1 ? 'current' : ''].join(' ').trim(), 'aria-current': i === finaleAt - 1 ? 'step' : undefined }, i === f.solution && i > 0 ? `${d.puzzleThen} ${m}` : m),
+        ),
+      ),
+      finaleAt >= f.moves.length ? h('p', { class: 'status-detail', 'data-testid': 'puzzle-end' }, endText(f) ?? '') : null,
+      h('button', { type: 'button', 'data-testid': 'puzzle-replay', onclick: () => playFinale(0) }, d.puzzleReplay),
+    );
   }
 
   function draw(): void {
@@ -76,8 +137,10 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
       } else if (!last.correct) {
         status.push(h('p', { class: 'status-main over', 'data-testid': 'puzzle-result' }, d.puzzleFailed));
         status.push(h('p', { class: 'status-detail', 'data-testid': 'puzzle-solution' }, d.puzzleSolution((last.solution ?? []).join(' '))));
+        if (last.finale) status.push(lineView(last.finale));
       } else if (last.done) {
         status.push(h('p', { class: 'status-main won', 'data-testid': 'puzzle-result' }, d.puzzleSolved));
+        if (last.finale) status.push(lineView(last.finale));
       } else {
         status.push(h('p', { class: 'status-main yours', 'data-testid': 'puzzle-prompt' }, d.puzzleGoOn(last.reply ?? '')));
       }
@@ -121,6 +184,8 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
   }
 
   async function load(): Promise<void> {
+    window.clearTimeout(finaleTimer);
+    finaleAt = 0;
     busy = true;
     error = null;
     puzzle = null;
@@ -157,6 +222,16 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
         animate = true;
       }
       step += 1;
+      // The try is over: its whole line played on the board to the game's end; from the
+      // position reached if solved, from the puzzle's position (the solution) if not.
+      if (answer.finale) {
+        const f = answer.finale;
+        finaleAt = answer.correct ? Math.min(f.solution, f.moves.length) : 0;
+        if (answer.correct && finaleAt > 0) shown = f.states[finaleAt - 1];
+        busy = false;
+        playFinale(finaleAt);
+        return;
+      }
     } catch (e) {
       if (gone) return;
       error = refusalOf(e);
@@ -170,6 +245,7 @@ export function mountPuzzles(root: HTMLElement, route: Route): Page {
   return {
     destroy() {
       gone = true;
+      window.clearTimeout(finaleTimer);
       board?.board.destroy();
       box.remove();
     },

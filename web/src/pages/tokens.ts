@@ -23,7 +23,10 @@ export function tokensPanel(): TokensPanel {
   let busy = false;
   let loaded = false;
   const description = h('input', { type: 'text', id: 'token-description', 'data-testid': 'token-description', maxlength: '60', autocomplete: 'off' });
-  const picked = new Set<string>(['bot:play']);
+  // Nothing ticked at first: a token may do only what its maker chose.
+  const picked = new Set<string>();
+  // Whether the new token was copied (null: not tried yet).
+  let copied: boolean | null = null;
 
   function draw(): void {
     const d = t();
@@ -75,7 +78,13 @@ export function tokensPanel(): TokensPanel {
       h('p', { class: 'help' }, d.tokensHelp),
       // Not a live region: a screen reader does not read the secret aloud; the focus goes to it.
       made?.token
-        ? h('div', { class: 'new-token' }, h('p', { id: 'new-token-label' }, d.tokenShownOnce), h('code', { 'data-testid': 'new-token-value', tabindex: '-1', 'aria-labelledby': 'new-token-label' }, made.token))
+        ? h(
+            'div',
+            { class: 'new-token' },
+            h('p', { id: 'new-token-label' }, d.tokenShownOnce),
+            h('code', { 'data-testid': 'new-token-value', tabindex: '-1', 'aria-labelledby': 'new-token-label' }, made.token),
+            h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'copy-token', onclick: () => void copy(made!.token!) }, d.copyToken), copied === null ? null : h('span', { class: 'help', role: 'status', 'data-testid': 'token-copied' }, copied ? d.tokenCopied : d.tokenCopyFailed)),
+          )
         : null,
       error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'token-error' }, errorText(error)) : null,
       list,
@@ -94,10 +103,31 @@ export function tokensPanel(): TokensPanel {
     draw();
   }
 
+  async function copy(token: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(token);
+      copied = true;
+    } catch {
+      copied = false;
+    }
+    draw();
+    if (!copied) {
+      // Selected, for the keyboard's own copy.
+      const code = element.querySelector('[data-testid="new-token-value"]');
+      if (code) window.getSelection()?.selectAllChildren(code);
+    }
+  }
+
   async function create(): Promise<void> {
     if (busy) return;
+    if (!picked.size) {
+      error = { code: 'no_scope', message: '' };
+      draw();
+      return;
+    }
     busy = true;
     error = null;
+    copied = null;
     try {
       made = await api.createToken(description.value.trim(), [...picked]);
       description.value = '';

@@ -6,7 +6,7 @@ import { user, onAccount } from '../account';
 import { fill, h } from '../dom';
 import { t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
-import { clockText, dateText } from '../names';
+import { clockText, dateText, ratingText } from '../names';
 import { retitle, type Page, type Route } from '../router';
 import { ListeningSocket } from '../socket';
 import { leftText } from './turns';
@@ -68,7 +68,7 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
                 s.playing ? h('a', { class: 'playing-link', href: `/game/${encodeURIComponent(s.playing)}`, 'aria-label': d.watchGameOf(s.name) }, ` ${d.playingNow}`) : null,
                 s.withdrawn ? h('span', { class: 'help' }, ` ${d.withdrawnMark}`) : null,
               ),
-              h('td', { class: 'num' }, String(Math.round(s.rating))),
+              h('td', { class: 'num', 'data-testid': `rating-${s.name}`, title: s.provisional ? d.provisionalHelp : undefined }, ratingText(s.rating, s.provisional)),
               h('td', { class: 'num', 'data-testid': `score-${s.name}` }, h('strong', {}, scoreText(s))),
               swiss ? h('td', { class: 'num' }, String(s.buchholz)) : null,
               swiss ? h('td', { class: 'num' }, String(s.berger)) : null,
@@ -169,9 +169,16 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
     );
   }
 
+  // Tournaments the socket brought: an answer asked for before one of them may be older than it
+  // (the first round paired between the question and the answer), and must not undo it.
+  let pushed = 0;
+
   async function load(): Promise<void> {
+    const before = pushed;
     try {
-      tour = await api.tournament(id);
+      const read = await api.tournament(id);
+      if (pushed === before || !tour) tour = read;
+      else tour.you = read.you;
       error = null;
     } catch (e) {
       error = refusalOf(e);
@@ -219,6 +226,7 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
         const next = m.tournament as Tournament;
         next.you = tour?.you;
         tour = next;
+        pushed += 1;
         draw();
       }
       if (m.t === 'you' && m.you && tour) {
@@ -237,6 +245,7 @@ export function mountTournament(root: HTMLElement, route: Route): Page {
   void load();
   return {
     destroy() {
+      chat.destroy();
       destroyed = true;
       socket.close();
       window.clearInterval(ticker);

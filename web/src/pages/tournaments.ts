@@ -44,7 +44,7 @@ export function mountTournaments(root: HTMLElement, _route: Route): Page {
 
   function entry(s: TournamentSummary): HTMLElement {
     const d = t();
-    const when = s.status === 'created' ? d.startsAt(dateText(s.starts_at), timeText(s.starts_at)) : s.status === 'started' ? d.tournamentRunning : d.over;
+    const when = s.status === 'created' ? d.startsAt(dateText(s.starts_at), timeText(s.starts_at)) : s.status === 'started' ? d.tournamentRunning : d.tournamentFinished;
     const length = s.kind === 'arena' ? d.arenaMinutes(s.minutes ?? 0) : d.swissRounds(s.rounds ?? 0);
     return h(
       'li',

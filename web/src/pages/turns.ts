@@ -46,7 +46,7 @@ export function mountTurns(root: HTMLElement, _route: Route): Page {
       ),
       // The time left to move where a clock runs (the section says whose turn it is).
       h('div', { class: 'entry-result' }, h('span', { class: `result-badge ${g.your_turn ? 'live' : 'muted'}`, 'data-testid': `turn-left-${g.id}` }, left ? d.timeLeft(left) : g.your_turn ? d.yourTurn : d.theirTurn)),
-      h('a', { href, class: 'button', 'data-testid': `turn-open-${g.id}` }, g.your_turn ? d.playButton : d.watch),
+      h('a', { href, class: 'button', 'data-testid': `turn-open-${g.id}` }, g.your_turn ? d.playButton : d.openGame),
     );
   }
 

@@ -65,7 +65,7 @@ export const T = {
     noneYet: 'aucun pour l’instant',
     noPowers: 'Chaque graine prise à l’awélé devient un pouvoir de sa couleur.',
     forced: 'Variante forcée\u00a0: un seul choix.',
-    legend: 'dans l’ordre des prises\u202f; pâles\u00a0: utilisés\u202f; cerclé\u00a0: en cours ou le prochain',
+    legend: 'Dans l’ordre des prises. Pâles\u00a0: déjà utilisés. Cerclé\u00a0: celui qui décide maintenant, ou le prochain.',
   },
   en: {
     chess: 'Chess',
@@ -102,6 +102,6 @@ export const T = {
     noneYet: 'none yet',
     noPowers: 'Every seed captured at Awélé becomes a power of its colour.',
     forced: 'Forced-powers variant: one choice only.',
-    legend: 'in the order of the captures; pale: used; ringed: in use or next',
+    legend: 'In the order they were captured. Faded: already used. Circled: the one deciding now, or the next.',
   },
 };
