@@ -220,3 +220,41 @@ export async function aweleWholeGameByKeyboard({ browser }) {
     await context.close();
   }
 }
+
+// A whole Awechec game with a reply, by the keyboard alone: White decides, plays Ra7; Black's
+// power lets the computer decide and reply; White's decision comes and the keyboard is taken to
+// it, then to the chessboard, without a Tab: Rb8 mates.
+export async function awechecGameWithAReplyByKeyboard({ browser }) {
+  const { context, page } = await newPage(browser, { reducedMotion: 'reduce' });
+  try {
+    await open(page, { game: 'awechec' }, '7k/8/8/8/8/8/1R6/R5K1 w - - 0 1 | WBW | -', 'white');
+    await tabTo(page, '.awechec-decide[data-decision="normal"]');
+    await page.keyboard.press('Enter');
+    const cursor = async () => page.evaluate(() => document.querySelector('.awechec-cg')?.getAttribute('data-cursor') ?? '');
+    const to = async (square) => {
+      for (let i = 0; i < 16 && (await cursor())[0] !== square[0]; i++) await page.keyboard.press((await cursor())[0] < square[0] ? 'ArrowRight' : 'ArrowLeft');
+      for (let i = 0; i < 16 && (await cursor())[1] !== square[1]; i++) await page.keyboard.press((await cursor())[1] < square[1] ? 'ArrowUp' : 'ArrowDown');
+      check((await cursor()) === square, `the cursor reached ${square}: ${await cursor()}`);
+    };
+    const onChessboard = () => page.waitForFunction(() => document.activeElement?.matches?.('.awechec-cg[role="application"]'), null, { timeout: 5000 });
+    // The decision taken, the keyboard is on the chessboard.
+    await onChessboard();
+    await to('a1');
+    await page.keyboard.press('Enter');
+    await to('a7');
+    await page.keyboard.press('Enter');
+    // Black decides and replies; White's decision comes: the keyboard is on it.
+    await page.waitForFunction(() => document.activeElement?.matches?.('.awechec-decide[data-decision="normal"]'), null, { timeout: 15000 });
+    await page.keyboard.press('Enter');
+    await onChessboard();
+    await to('b2');
+    await page.keyboard.press('Enter');
+    await to('b8');
+    await page.keyboard.press(' ');
+    await waitText(page, 'status', 'White wins');
+    await screenshot(page, 'keyboard-awechec-reply-mate');
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}

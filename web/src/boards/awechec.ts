@@ -385,6 +385,8 @@ export function createAwechecBoard(): GameBoard {
           b.type = 'button';
           b.className = `awechec-decide ${d.decision}${d.decision === usual ? ' usual' : ''}`;
           b.dataset.decision = d.decision;
+          // The control the keyboard is taken to when the decision comes (the page's focus).
+          if (d === ordered[0]) b.dataset.focusFirst = '';
           b.textContent = d.decision === 'normal' ? t.normal(step.mover) : t.nullMove(step.mover);
           b.addEventListener('click', () => {
             for (const x of Array.from(decision.querySelectorAll('button'))) x.disabled = true;

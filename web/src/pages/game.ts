@@ -41,6 +41,7 @@ export function mountGame(root: HTMLElement, route: Route): Page {
   // once it left the board; and the wait for a control to come back (restoreBoardFocus).
   let boardFocus: string | null = null;
   let focusRetry = 0;
+  let offeredFirst: Element | null = null;
   let socket: GameSocket | null = null;
   let board: GameBoard | null = null;
   let shown: { ply: number; live: boolean; id: string } | null = null;
@@ -313,6 +314,14 @@ export function mountGame(root: HTMLElement, route: Route): Page {
     window.clearTimeout(focusRetry);
     if (boardFocus === null || destroyed) return;
     const active = document.activeElement;
+    // A control the board asks the keyboard to go to when it comes (Awechec's decision), once.
+    const first = boardWrap.querySelector('[data-focus-first]');
+    const arrived = first !== offeredFirst;
+    offeredFirst = first;
+    if (arrived && usable(first) && (!active || active === document.body || boardWrap.contains(active))) {
+      first.focus({ preventScroll: true });
+      return;
+    }
     if (active && active !== document.body && active !== boardWrap) return;
     const same = boardFocus ? boardWrap.querySelector(boardFocus) : null;
     const target = usable(same) ? same : [...boardWrap.querySelectorAll('button, [tabindex="0"]')].find(usable);
