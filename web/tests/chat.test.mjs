@@ -3,6 +3,24 @@
 // mutes her (her lines go), then unmutes her.
 import { check, newPage, noErrors, screenshot, text, waitText, gameId, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
 
+// Ada and Kofi sign up; Ada leaves an open challenge in the lobby and Kofi takes it: the game's
+// id, both on its page.
+async function openGameBetween(pa, ada, pb, kofi) {
+  await signUpAll([
+    [pa, ada],
+    [pb, kofi],
+  ]);
+  await pa.getByTestId('game-awele').click();
+  await pa.getByTestId('opponent-open').click();
+  await pa.getByTestId('clock-none').click();
+  await pa.getByTestId('start').click();
+  await pa.waitForURL(/\/game\//);
+  const id = gameId(pa);
+  await pb.getByTestId(`accept-${id}`).click({ timeout: 10000 });
+  await pb.waitForURL(new RegExp(`/game/${id}$`));
+  return id;
+}
+
 export async function chatInAGame({ browser }) {
   const a = await newPage(browser);
   const b = await newPage(browser, { viewport: PHONE });
@@ -10,18 +28,7 @@ export async function chatInAGame({ browser }) {
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
-    await signUpAll([
-      [a.page, ada],
-      [b.page, kofi],
-    ]);
-    await a.page.getByTestId('game-awele').click();
-    await a.page.getByTestId('opponent-open').click();
-    await a.page.getByTestId('clock-none').click();
-    await a.page.getByTestId('start').click();
-    await a.page.waitForURL(/\/game\//);
-    const id = gameId(a.page);
-    await b.page.getByTestId(`accept-${id}`).click({ timeout: 10000 });
-    await b.page.waitForURL(new RegExp(`/game/${id}$`));
+    const id = await openGameBetween(a.page, ada, b.page, kofi);
 
     // Ada writes; Kofi reads it as she typed it, markup and all, as text.
     await a.page.getByTestId('chat-input').fill('Good luck <b>Kofi</b>!');
@@ -85,18 +92,7 @@ export async function chatAfterSlowAccount({ browser }) {
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
-    await signUpAll([
-      [a.page, ada],
-      [b.page, kofi],
-    ]);
-    await a.page.getByTestId('game-awele').click();
-    await a.page.getByTestId('opponent-open').click();
-    await a.page.getByTestId('clock-none').click();
-    await a.page.getByTestId('start').click();
-    await a.page.waitForURL(/\/game\//);
-    const id = gameId(a.page);
-    await b.page.getByTestId(`accept-${id}`).click({ timeout: 10000 });
-    await b.page.waitForURL(new RegExp(`/game/${id}$`));
+    const id = await openGameBetween(a.page, ada, b.page, kofi);
     await a.page.getByTestId('chat-input').fill('hello from Ada');
     await a.page.getByTestId('chat-send').click();
     await waitText(b.page, 'chat-log', 'hello from Ada');
@@ -136,18 +132,7 @@ export async function adminReports({ browser }) {
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
-    await signUpAll([
-      [a.page, ada],
-      [b.page, kofi],
-    ]);
-    await a.page.getByTestId('game-awele').click();
-    await a.page.getByTestId('opponent-open').click();
-    await a.page.getByTestId('clock-none').click();
-    await a.page.getByTestId('start').click();
-    await a.page.waitForURL(/\/game\//);
-    const id = gameId(a.page);
-    await b.page.getByTestId(`accept-${id}`).click({ timeout: 10000 });
-    await b.page.waitForURL(new RegExp(`/game/${id}$`));
+    const id = await openGameBetween(a.page, ada, b.page, kofi);
     for (const line of ['good luck', 'you will lose, idiot', 'whatever']) {
       await a.page.getByTestId('chat-input').fill(line);
       await a.page.getByTestId('chat-send').click();

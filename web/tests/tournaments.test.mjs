@@ -116,7 +116,7 @@ export async function spectatorSeesTheFirstRound({ browser }) {
     await c.page.waitForTimeout(9500);
     await waitText(c.page, 'pairings', new RegExp(`${ada}|${kofi}`), 1000);
     await waitText(c.page, 'tournament-when', 'Round 1 of 2', 1000);
-    await screenshot(c.page, 'tournament-swiss-spectator-phone');
+    await bothSizes(c.page, 'tournament-swiss-spectator');
     noErrors(c.page, 'the spectator');
   } finally {
     await a.context.close();

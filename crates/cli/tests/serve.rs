@@ -1,47 +1,12 @@
 //! `awe serve` as a process: killed with SIGKILL in the middle of a game and started again on
 //! the same database file, it has every move it acknowledged, and the game goes on.
 
+mod common;
+
+use common::{Killed, fresh_dir};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-/// Starts `awe serve` on a free port with `dir` as its data folder; returns it and its address.
-fn serve(dir: &Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_awe"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .env("AWE_CACHE", dir.join("cache"))
-        .env("AWE_ENDGAME", "off")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("awe serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    // `awe serve: open http://127.0.0.1:PORT/ (database …)`
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect(&line);
-    (child, addr.to_owned())
-}
-
-/// An empty folder of this test process's own under the temporary folder.
-fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("awe-serve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A server process, killed however the test ends (a server left running would hold the test's
-/// output open).
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use std::process::{Command, Stdio};
 
 /// One HTTP request, as a browser with `cookie` sends it (its token against forgery too): the
 /// status, the body, and the cookies the server set, if any, as a `Cookie` header would hold
@@ -115,14 +80,14 @@ fn field<'a>(json: &'a str, name: &str) -> &'a str {
 #[test]
 fn a_killed_server_loses_no_acknowledged_move() {
     let dir = fresh_dir("kill");
-    let (mut server, addr) = serve(&dir);
+    let (mut server, addr) = common::serve(&dir, &[]);
     // Two players (each with a cookie from the home page), six moves.
     let (id, [alice, _]) = friend_game(&addr);
     let moves = MOVES;
     // Killed at once after the last acknowledgement: no time to write anything more.
     server.kill().unwrap();
     server.wait().unwrap();
-    let (mut server, addr) = serve(&dir);
+    let (mut server, addr) = common::serve(&dir, &[]);
     let (status, state, _) = request(&addr, "GET", &format!("/api/games/{id}"), &alice, "");
     assert_eq!(status, 200, "{state}");
     assert!(state.contains("\"ply\":6"), "{state}");
@@ -330,7 +295,7 @@ fn the_metrics_move_as_games_are_played() {
 #[test]
 fn awe_admin_grant_makes_an_account_read_the_reports() {
     let dir = fresh_dir("admin");
-    let (server, addr) = serve(&dir);
+    let (server, addr) = common::serve(&dir, &[]);
     let _server = Killed(server);
     let (_, _, cookie) = request(&addr, "GET", "/", "", "");
     let body = r#"{"name":"ada","password":"a long password"}"#;
@@ -367,7 +332,7 @@ fn a_backup_under_load_restores_every_finished_game_and_account() {
     let _ = std::fs::remove_dir_all(&root);
     let (live, restored, file) = (root.join("live"), root.join("restored"), root.join("site.db"));
     std::fs::create_dir_all(&live).unwrap();
-    let (server, addr) = serve(&live);
+    let (server, addr) = common::serve(&live, &[]);
     let server = Killed(server);
     // Four accounts; five games between two of them, each over (resigned).
     let mut sessions = Vec::new();
@@ -483,7 +448,7 @@ fn a_backup_under_load_restores_every_finished_game_and_account() {
         restored.as_os_str(),
     ]);
     assert!(restore.status.success(), "{}", String::from_utf8_lossy(&restore.stderr));
-    let (server, addr) = serve(&restored);
+    let (server, addr) = common::serve(&restored, &[]);
     let _server = Killed(server);
     for id in &over {
         let (status, state, _) = request(&addr, "GET", &format!("/api/games/{id}"), "", "");

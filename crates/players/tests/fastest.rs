@@ -1,8 +1,8 @@
 //! The win the analysis announces is the shortest: on many small endgames of both games, with
 //! their endgame databases (which know who wins, not how soon), the analysis's "win in N" is
-//! checked against the plainest search there is (every move tried, the whole history kept by
-//! [`Game`], no table, no pruning): a win within N plies, none within fewer; and where the plain
-//! search finds a short win, the analysis announces that one.
+//! checked against the plainest search there is ([`awe_search::puzzle::wins`]: every move tried,
+//! the whole history kept by [`Game`], no table, no pruning): a win within N plies, none within
+//! fewer; and where the plain search finds a short win, the analysis announces that one.
 
 use std::sync::Arc;
 
@@ -13,30 +13,11 @@ use awe_players::analysis::fastest;
 use awe_search::awele::AweleEval;
 use awe_search::awithlaknannai::SerpentEval;
 use awe_search::endgame::{Endgame, SerpentEndgame};
+use awe_search::puzzle::wins;
 use awe_search::score::{WIN, describe, plies_to_end};
 use awe_search::{Evaluator, Limits, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-
-/// Whether `side` can force the game to end in its favour within `plies` plies.
-fn wins<P: Position>(game: &mut Game<P>, side: Side, plies: u32) -> bool {
-    if let Some(outcome) = game.outcome() {
-        return outcome.winner == Some(side);
-    }
-    if plies == 0 {
-        return false;
-    }
-    let mut moves = P::MoveList::default();
-    game.current().legal_moves(&mut moves);
-    let mine = game.current().turn() == side;
-    let mut each = |mv: P::Move| {
-        game.play(mv).expect("a generated move is legal");
-        let won = wins(game, side, plies - 1);
-        game.undo();
-        won
-    };
-    if mine { moves.iter().any(|&mv| each(mv)) } else { moves.iter().all(|&mv| each(mv)) }
-}
 
 /// The plain search's shortest win of the side to move, up to `most` plies.
 fn shortest<P: Position>(game: &Game<P>, most: u32) -> Option<u32> {

@@ -188,7 +188,8 @@ export class ChatPanel {
     const channel = this.history?.channel;
     this.title.textContent = channel === 'spectators' ? d.chatSpectators : channel === 'tournament' ? d.chatTournament : d.chatPlayers;
     this.drawLines();
-    const canWrite = !!this.history?.can_write && !!user();
+    // A channel closed to the reader (while they play between people) takes no line from them.
+    const canWrite = !!this.history?.can_write && !!user() && !this.history?.closed;
     this.form.hidden = !canWrite;
     this.input.setAttribute('aria-label', d.chatInput);
     this.input.placeholder = d.chatPlaceholder;
