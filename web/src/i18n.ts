@@ -57,6 +57,7 @@ const en = {
   errors: {
     no_scope: 'Tick at least one scope: what the token may do.',
     silenced: 'An admin silenced your chat for a while.',
+    chat_closed: 'This chat is closed to you while you play: it opens again when your game ends.',
     closed: 'An admin closed this account.',
     admin: 'For admin accounts only.',
     bad_request: 'The server did not understand the request.',
@@ -652,6 +653,7 @@ const fr: Dict = {
   errors: {
     no_scope: 'Cochez au moins une portée\u00a0: ce que le jeton pourra faire.',
     silenced: 'Un administrateur a suspendu votre discussion pour un temps.',
+    chat_closed: 'Cette discussion vous est fermée pendant votre partie\u00a0: elle rouvre à la fin de la partie.',
     closed: 'Un administrateur a fermé ce compte.',
     admin: 'Réservé aux comptes administrateurs.',
     bad_request: 'Le serveur n’a pas compris la demande.',

@@ -63,6 +63,12 @@ export async function chatInAGame({ browser }) {
     await b.page.locator(`[data-testid="chat-line-${lineId}"] summary`).click();
     await b.page.getByTestId(`chat-mute-${lineId}`).click();
     await waitText(b.page, 'chat-muted', `Muted: ${ada}`);
+    // The unmute button reads as a link: no pill, no shadow.
+    const look = await b.page.getByTestId(`chat-unmute-${ada}`).evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { shadow: s.boxShadow, background: s.backgroundColor, border: s.borderTopStyle };
+    });
+    check(look.shadow === 'none' && /rgba\(0, 0, 0, 0\)|transparent/.test(look.background) && look.border === 'none', `the unmute link draws no pill: ${JSON.stringify(look)}`);
     check(!(await b.page.getByTestId(`chat-line-${lineId}`).count()), 'a muted player’s lines go');
     await b.page.getByTestId('lang-fr').click();
     await waitText(b.page, 'chat-muted', `Masqués : ${ada}`);

@@ -55,6 +55,11 @@ export async function correspondenceTurns({ browser }) {
     await waitText(a.page, 'status', /Kofi|to play|North/i);
     // No game waits for Ada once she moved: the count goes.
     await a.page.getByTestId('turns-badge').waitFor({ state: 'detached' });
+    // On her list the game is now theirs to play: hers to open, not to "watch".
+    await a.page.getByTestId('nav-turns').click();
+    await a.page.locator(`[data-testid="their-turn-list"] [data-testid="turn-${id}"]`).waitFor();
+    await waitText(a.page, `turn-open-${id}`, /^Open$/);
+    await a.page.goBack();
 
     // Kofi, on his list, finds the game waiting for him, with the time he has left.
     await b.page.getByTestId('nav-turns').click();

@@ -45,7 +45,7 @@ export async function explorerListsPlayedMoves({ browser }) {
     // Under the Awechec rules, the computer's opening book answers at the start.
     await page.getByTestId('an-rules').selectOption('awechec');
     await page.getByTestId('explorer-book').waitFor();
-    check(/opening book plays [A-F]/.test(await text(page, 'explorer-book')), await text(page, 'explorer-book'));
+    check(/The computer’s opening book plays [A-F]/.test(await text(page, 'explorer-book')), `a typographic apostrophe: ${await text(page, 'explorer-book')}`);
     noErrors(page);
   } finally {
     await context.close();

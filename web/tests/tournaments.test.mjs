@@ -31,17 +31,19 @@ export async function arenaStandingsMove({ browser }) {
     await a.page.getByTestId('tjoin').click();
     await waitText(a.page, 'standings', ada);
 
-    // Kofi finds it in the list and joins from his phone.
+    // Kofi finds it in the list from his phone. The tournament's chat, live on both pages (while
+    // nobody plays in it: a player's game closes it to them).
     await b.page.goto(`${base()}/tournaments`);
     await b.page.getByTestId(`tournament-${id}`).waitFor({ timeout: 10000 });
     await screenshot(b.page, 'tournaments-phone');
     await b.page.getByTestId(`tournament-${id}`).getByRole('link').first().click();
-    await b.page.getByTestId('tjoin').click();
-    // The tournament's chat, live on both pages.
+    await b.page.getByTestId('tjoin').waitFor();
     await a.page.getByTestId('chat-input').fill('Good luck, everyone');
     await a.page.getByTestId('chat-send').click();
     await waitText(b.page, 'chat-log', 'Good luck, everyone');
     await waitText(b.page, 'chat', 'The tournament’s chat');
+    // He joins.
+    await b.page.getByTestId('tjoin').click();
 
     // The arena pairs them: each page offers its game, without a reload.
     await a.page.getByTestId('tgame-link').waitFor({ timeout: 15000 });

@@ -95,8 +95,18 @@ fn shortest<P: Position>(
 /// The fastest win of the side to move within `most` plies, the search bounded by `budget`
 /// positions.
 pub fn fastest_win<P: Position>(game: &Game<P>, most: u32, budget: u64) -> Fastest<P::Move> {
+    fastest_win_of(game, game.current().turn(), most, budget)
+}
+
+/// The fastest win of `me`, whoever is to move (the line then begins with the other side's
+/// longest defence), within `most` plies, the search bounded by `budget` positions.
+pub fn fastest_win_of<P: Position>(
+    game: &Game<P>,
+    me: Side,
+    most: u32,
+    budget: u64,
+) -> Fastest<P::Move> {
     let mut game = game.clone();
-    let me = game.current().turn();
     let mut nodes = 0;
     let plies = match shortest(&mut game, me, most, &mut nodes, budget) {
         Err(below) => return Fastest::Unknown { below },
@@ -170,6 +180,16 @@ mod tests {
         }
         assert_eq!(check.outcome().and_then(|o| o.winner), Some(start.turn()));
         assert_eq!(fastest_win(&game, 2, 10_000_000), Fastest::None);
+        // After d, South to move: North's win is two plies away, South's longest defence first.
+        let mut after = game.clone();
+        after.play(line[0]).unwrap();
+        let Fastest::Win { plies, line: rest } =
+            fastest_win_of(&after, start.turn(), 9, 10_000_000)
+        else {
+            panic!("North still wins")
+        };
+        assert_eq!((plies, rest.len()), (2, 2));
+        assert_eq!(rest[..], line[1..]);
         assert!(matches!(fastest_win(&game, 9, 10), Fastest::Unknown { .. }));
     }
 }

@@ -229,7 +229,10 @@ pub async fn say(
     bytes: Bytes,
 ) -> ApiResult {
     let address = crate::request::client_address(&app, &headers, peer);
-    let (channel, _) = reader_channel(&app, &id, &headers, &address).await?;
+    let (channel, closed) = reader_channel(&app, &id, &headers, &address).await?;
+    if closed {
+        return Err(closed_to_you());
+    }
     post(&app, &headers, &bytes, channel).await
 }
 
@@ -237,11 +240,26 @@ pub async fn say(
 pub async fn tournament_say(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> ApiResult {
     let channel = tournament_of(&app, &id).await?;
+    let address = crate::request::client_address(&app, &headers, peer);
+    if tournament_closed(&app, &id, &headers, &address).await? {
+        return Err(closed_to_you());
+    }
     post(&app, &headers, &bytes, channel).await
+}
+
+/// A channel closed to its reader while they play between people takes no line from them
+/// either.
+fn closed_to_you() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "chat_closed",
+        "this chat is closed to you while you play: it opens again when your game ends",
+    )
 }
 
 /// A line sent to `channel`: an account's, within its rate, cleaned.

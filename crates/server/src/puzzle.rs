@@ -266,6 +266,7 @@ const FINALE_BUDGET: u64 = 400_000;
 /// then, if the game goes on after it (a puzzle's line stops where its win is no longer unique),
 /// the plain search's fastest win to the end. Each move with the board after it, then the end.
 fn finale(start: &Match, solution: &[String]) -> Value {
+    let solver = start.turn();
     let mut game = start.clone();
     let mut moves = Vec::new();
     let mut states = Vec::new();
@@ -284,7 +285,7 @@ fn finale(start: &Match, solution: &[String]) -> Value {
     }
     if game.outcome().is_none() {
         let rest: Vec<String> = crate::model::each!(&game, g => {
-            match awe_search::fastest::fastest_win(g, FINALE_PLIES, FINALE_BUDGET) {
+            match awe_search::fastest::fastest_win_of(g, solver, FINALE_PLIES, FINALE_BUDGET) {
                 awe_search::fastest::Fastest::Win { line, .. } => {
                     let mut along = g.clone();
                     let mut texts = Vec::new();

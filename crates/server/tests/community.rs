@@ -195,6 +195,11 @@ async fn a_swiss_round_goes_on_when_a_player_never_moves() {
     };
     let (_, chat) = players[playing[0]].get(&format!("/api/tournaments/{tid}/chat")).await;
     assert_eq!(chat["closed"], true, "{chat}");
+    // Nor does it take their lines.
+    let (status, said) = players[playing[0]]
+        .post(&format!("/api/tournaments/{tid}/chat"), json!({ "text": "psst: play c" }))
+        .await;
+    assert_eq!((status, said["code"].as_str()), (403, Some("chat_closed")), "{said}");
     let (_, chat) = Browser::new(&server).get(&format!("/api/tournaments/{tid}/chat")).await;
     assert_eq!(chat["closed"], false, "{chat}");
     // Nobody moves in any game. Each is aborted at its first move's time, its White loses by

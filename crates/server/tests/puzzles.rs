@@ -92,6 +92,26 @@ fn check_row(row: &PuzzleRow) -> usize {
     }
 }
 
+/// The whole line a try ends with, to the game's end: the solution first, every move legal, a
+/// board after each, the game over and won by the puzzle's side.
+fn check_finale(row: &PuzzleRow, finale: &serde_json::Value) {
+    let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
+    let moves: Vec<String> = serde_json::from_value(finale["moves"].clone()).unwrap();
+    assert_eq!(moves[..solution.len()], solution[..], "{finale}");
+    assert_eq!(finale["states"].as_array().unwrap().len(), moves.len());
+    let spec: Spec = serde_json::from_str(&row.spec).unwrap();
+    let mut game = Match::new(&spec, None).unwrap();
+    for m in serde_json::from_str::<Vec<String>>(&row.moves).unwrap() {
+        game.play(&m).unwrap();
+    }
+    let solver = game.side_name(game.turn());
+    for m in &moves {
+        game.play(m).unwrap_or_else(|e| panic!("{spec:?}: {m}: {e:?}"));
+    }
+    assert!(game.outcome().is_some(), "{}: the line ends the game: {finale}", row.id);
+    assert_eq!(finale["end"]["winner"], solver, "{finale}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn puzzles_are_proved_and_rate_their_solvers() {
     let server = start("puzzles").await;
@@ -155,27 +175,7 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
         if last {
             assert!(answer["rating"]["diff"].as_i64().unwrap() > 0, "{answer}");
             assert_eq!(answer["solution"], json!(solution));
-            // The whole line to the game's end: the solution first, every move legal, a board
-            // after each, and the puzzle's side the winner.
-            let finale = &answer["finale"];
-            let moves: Vec<String> = serde_json::from_value(finale["moves"].clone()).unwrap();
-            assert_eq!(moves[..solution.len()], solution[..], "{finale}");
-            assert_eq!(finale["states"].as_array().unwrap().len(), moves.len());
-            let (spec, mut game) = {
-                let moves: Vec<String> = serde_json::from_str(&row.moves).unwrap();
-                let spec: Spec = serde_json::from_str(&row.spec).unwrap();
-                let mut game = Match::new(&spec, None).unwrap();
-                for m in &moves {
-                    game.play(m).unwrap();
-                }
-                (spec, game)
-            };
-            let solver = game.side_name(game.turn());
-            for m in &moves {
-                game.play(m).unwrap_or_else(|e| panic!("{spec:?}: {m}: {e:?}"));
-            }
-            assert!(game.outcome().is_some(), "the line ends the game: {finale}");
-            assert_eq!(finale["end"]["winner"], solver, "{finale}");
+            check_finale(row, &answer["finale"]);
         } else {
             assert!(answer["solution"].is_null(), "no solution before the end");
         }
@@ -295,4 +295,22 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
     assert_eq!(before.rating, after.rating, "the puzzle's rating did not move");
     let (_, rating) = ama.get(&format!("/api/puzzles/next?game={game}")).await;
     assert_eq!(rating["you"]["rating"], 1500.0, "nor the account's");
+
+    // Every puzzle's line, played as practice by a visitor (last: it shows the solutions to
+    // this address): its finale ends the game, won by the
+    // puzzle's side (where the puzzle's line stops before the end, the plain search goes on).
+    let mut visitor = Browser::new(&server);
+    for row in &rows {
+        let solution: Vec<String> = serde_json::from_str(&row.solution).unwrap();
+        let path = format!("/api/puzzles/{}/move", row.id);
+        let mut last = serde_json::Value::Null;
+        for (step, pair) in solution.chunks(2).enumerate() {
+            let (status, answer) =
+                visitor.post(&path, json!({ "step": step, "move": pair[0] })).await;
+            assert_eq!((status, &answer["correct"]), (200, &json!(true)), "{answer}");
+            last = answer;
+        }
+        assert_eq!(last["done"], true);
+        check_finale(row, &last["finale"]);
+    }
 }

@@ -552,3 +552,15 @@ async fn insert_tournament_game(
     .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_paired_in_one_millisecond_keep_their_order() {
+        let times: Vec<i64> = (0..1000).map(|_| paired_at()).collect();
+        assert!(times.windows(2).all(|w| w[0] < w[1]), "{:?}", &times[..5]);
+        assert!(times[0] >= now_ms() - 60_000, "near the clock");
+    }
+}
