@@ -597,6 +597,10 @@ const en = {
   closeQuestion: (name: string) => `Close ${name}’s account for good?`,
   reportDone: { silence: 'Silenced for 7 days.', close: 'Account closed.', dismiss: 'Dismissed.' } as Record<string, string>,
   reportOpen: 'To handle',
+  reportGame: (id: string) => `game ${id}`,
+  reportTournament: (id: string) => `tournament ${id}`,
+  reportPlayers: 'players’ chat',
+  reportSpectators: 'spectators’ chat',
   chatReported: 'Reported: thank you.',
   chatMutedList: 'Muted:',
 };
@@ -1175,6 +1179,10 @@ const fr: Dict = {
   closeQuestion: (name: string) => `Fermer définitivement le compte de ${name}\u00a0?`,
   reportDone: { silence: 'Suspendu pour 7 jours.', close: 'Compte fermé.', dismiss: 'Classé sans suite.' } as Record<string, string>,
   reportOpen: 'À traiter',
+  reportGame: (id: string) => `la partie ${id}`,
+  reportTournament: (id: string) => `le tournoi ${id}`,
+  reportPlayers: 'discussion des joueurs',
+  reportSpectators: 'discussion des spectateurs',
   chatReported: 'Signalé : merci.',
   chatMutedList: 'Masqués :',
 };

@@ -1,7 +1,7 @@
 // Chat: Ada and Kofi talk in their game; what Ada types reaches Kofi as text; a spectator reads
 // the spectators' channel, not theirs, and must sign in to write; Kofi reports Ada's line, then
 // mutes her (her lines go), then unmutes her.
-import { check, newPage, noErrors, screenshot, text, waitText, gameId, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
+import { axe, check, newPage, noErrors, screenshot, text, waitText, gameId, base, bothSizes, signUpAll, unique, PHONE } from './lib.mjs';
 
 // Ada and Kofi sign up; Ada leaves an open challenge in the lobby and Kofi takes it: the game's
 // id, both on its page.
@@ -134,7 +134,7 @@ export async function adminReports({ browser }) {
   check(adminName, 'AWE_ADMIN names an admin account');
   const a = await newPage(browser);
   const b = await newPage(browser);
-  const w = await newPage(browser);
+  const w = await newPage(browser, { bypassCSP: true });
   const ada = unique('ada');
   const kofi = unique('kofi');
   try {
@@ -168,6 +168,8 @@ export async function adminReports({ browser }) {
     await waitText(w.page, `report-context-${rid}`, /good luck.*idiot.*whatever/s);
     check((await w.page.locator(`[data-testid="report-context-${rid}"] .reported-line`).innerText()).includes('idiot'), 'the reported line is marked');
     await bothSizes(w.page, 'admin-reports');
+    const findings = await axe(w.page);
+    check(findings.length === 0, `axe finds nothing serious on the reports page:\n${findings.join('\n')}`);
     await w.page.getByTestId(`silence-${rid}`).click();
     await waitText(w.page, `report-done-${rid}`, 'Silenced for 7 days.');
     // Ada's page: no input, and why.

@@ -23,8 +23,10 @@ export function mountReports(root: HTMLElement): Page {
 
   function channelText(channel: string | null): string {
     if (!channel) return '';
+    const d = t();
     const [kind, id, who] = channel.split(':');
-    return kind === 'game' ? `${id} (${who})` : `${kind} ${id ?? ''}`.trim();
+    if (kind === 'game') return `${d.reportGame(id ?? '')} (${who === 'spectators' ? d.reportSpectators : d.reportPlayers})`;
+    return `${d.reportTournament(id ?? '')}`;
   }
 
   function when(ms: number): string {
@@ -50,7 +52,7 @@ export function mountReports(root: HTMLElement): Page {
     const act = (action: Action, label: string, cls = '') =>
       h('button', { type: 'button', class: cls || undefined, disabled: busy === r.id, 'data-testid': `${action}-${r.id}`, onclick: () => void moderate(r, action) }, label);
     const actions = r.action
-      ? h('p', { class: 'result-badge muted', 'data-testid': `report-done-${r.id}` }, `${d.reportDone[r.action] ?? r.action} ${r.handled_at ? when(r.handled_at) : ''}`.trim())
+      ? h('p', {}, h('span', { class: 'result-badge muted', 'data-testid': `report-done-${r.id}` }, `${d.reportDone[r.action] ?? r.action} ${r.handled_at ? when(r.handled_at) : ''}`.trim()))
       : confirming === r.id
         ? h(
             'div',
