@@ -90,6 +90,14 @@ fn session_cookie(token: &str, secure: bool) -> Option<HeaderValue> {
 
 /// Opens a session for `user` and answers with its cookie (and the token against forgery, which
 /// the requests it makes will need).
+/// Whether the account is an admin's.
+async fn is_admin(app: &App, user: &User) -> Result<bool, ApiError> {
+    app.store.is_admin(&user.id).await.map_err(|e| {
+        tracing::error!("accounts: {e}");
+        ApiError::unavailable("try again")
+    })
+}
+
 async fn open_session(app: &App, headers: &HeaderMap, user: &User) -> ApiResult {
     let token = new_secret();
     let expires = now_ms() + SESSION_DAYS * 86_400_000;
@@ -98,10 +106,7 @@ async fn open_session(app: &App, headers: &HeaderMap, user: &User) -> ApiResult 
         ApiError::unavailable("the session could not be opened; try again")
     })?;
     // As `GET /api/account` says it: an admin's pages offer the reports.
-    let admin = app.store.is_admin(&user.id).await.map_err(|e| {
-        tracing::error!("accounts: {e}");
-        ApiError::unavailable("try again")
-    })?;
+    let admin = is_admin(app, user).await?;
     let mut response =
         Json(json!({ "user": { "name": user.name, "admin": admin } })).into_response();
     let secure = app.limits.settings.secure_cookies;
@@ -223,10 +228,7 @@ pub async fn me(State(app): State<App>, headers: HeaderMap) -> ApiResult {
         return Ok(Json(json!({ "user": null })).into_response());
     };
     // An admin's pages offer the reports.
-    let admin = app.store.is_admin(&user.id).await.map_err(|e| {
-        tracing::error!("accounts: {e}");
-        ApiError::unavailable("try again")
-    })?;
+    let admin = is_admin(&app, &user).await?;
     Ok(Json(json!({ "user": { "name": user.name, "admin": admin } })).into_response())
 }
 

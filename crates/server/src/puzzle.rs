@@ -519,8 +519,16 @@ pub async fn play(
     if done && !rated {
         app.puzzle_reveals.mark(&address, &row.id);
     }
-    let over = done.then(|| {
-        let finale = finale(&start, &solution);
+    // The finale's search (up to FINALE_BUDGET positions) runs off the server's async threads;
+    // the puzzle moves' rate by address bounds how often.
+    let to_end = if done {
+        let line = solution.clone();
+        let found = tokio::task::spawn_blocking(move || finale(&start, &line)).await;
+        Some(found.map_err(|_| ApiError::unavailable("try again"))?)
+    } else {
+        None
+    };
+    let over = to_end.map(|finale| {
         // How the game ends is a theme too: the last piece taken, or no move left.
         let mut themes: Vec<String> = row.themes.split_whitespace().map(str::to_owned).collect();
         if let Some(ending) = finale["end"]["theme"].as_str()
