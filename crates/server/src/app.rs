@@ -1,380 +1,56 @@
-//! The server's shared state: the database, the engines' pool, the rooms in memory, the lobby,
-//! the limits, and the secrets that name players and invitations.
+//! The site assembled: one [`Site`] (the core, the rooms, the engines), each feature's state
+//! built on it, the chat given to the bots as their [`Speaker`]. Nothing imports this crate's
+//! `App` but this crate: the features know the core and play, never each other.
+//!
+//! [`Speaker`]: awe_site_core::channels::Speaker
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
-use sha2::{Digest, Sha256};
+use awe_site_bots::Bots;
+use awe_site_chat::Chat;
+use awe_site_core::limits::Limits;
+use awe_site_core::store::Store;
+use awe_site_lobby::Lobby;
+use awe_site_play::Site;
+use awe_site_play::pool::Pool;
+use awe_site_puzzles::Puzzles;
+use awe_site_tournaments::Tournaments;
+use awe_site_tournaments::schedule::Schedule;
 
-use crate::limits::Limits;
-use crate::lobby::Lobby;
-use crate::pool::Pool;
-use crate::room::{self, Command, Handle, Room};
-use crate::store::Store;
-
-/// Histories and records of games built at once: a 4,000-ply game's history is 2 MB and a
-/// fifth of a second of a core.
-const BUILDS: usize = 2;
-
-/// What every request and room shares (cheap to clone).
+/// Every feature's state, on one site.
 #[derive(Clone, Debug)]
 pub struct App {
-    pub store: Store,
-    pub pool: Pool,
-    pub rooms: Arc<Rooms>,
+    pub site: Site,
     pub lobby: Lobby,
-    pub limits: Arc<Limits>,
-    /// This server among those sharing the database (the computer's leases name it).
-    pub server_id: Arc<str>,
-    /// The computer's searches this server has started (`GET /api/stats`).
-    pub searches: Arc<std::sync::atomic::AtomicU64>,
-    /// Histories and records built at once (each on a blocking thread).
-    pub builds: Arc<tokio::sync::Semaphore>,
-    /// Histories and records built since the start (each kept by its room until the game
-    /// changes).
-    pub built: Arc<std::sync::atomic::AtomicU64>,
-    /// The chat channels read on this server.
-    pub chat: Arc<crate::chat::Hub>,
-    /// Wakes the pairing task (a seek came).
-    pub pairing: Arc<tokio::sync::Notify>,
-    /// The tournaments' pages on this server.
-    pub tournaments: Arc<crate::tournament::Hub>,
-    /// The operator's recurring tournaments (`awe serve --schedule`).
-    pub schedule: Arc<Vec<crate::tournament::schedule::Schedule>>,
-    /// Whether the server is stopping, and what it waits for then.
-    pub shutdown: Arc<crate::shutdown::Shutdown>,
-    /// The bot accounts (a seat is marked a bot's without asking the database) and their
-    /// event streams on this server.
-    pub bots: Arc<crate::bot::Registry>,
-    /// The puzzles whose solution each address was shown (their tries are not rated).
-    pub puzzle_reveals: Arc<crate::puzzle::Reveals>,
-    /// The addresses that hold a seat in a game between people while it runs.
-    pub seats: Arc<crate::fairplay::Seats>,
+    pub tournaments: Tournaments,
+    pub chat: Chat,
+    pub bots: Bots,
+    pub puzzles: Puzzles,
 }
 
 impl App {
-    pub fn new(store: Store, pool: Pool, limits: Limits) -> App {
+    pub fn new(store: Store, pool: Pool, limits: Limits, schedule: Vec<Schedule>) -> App {
+        let site = Site::new(store, pool, limits);
+        let chat = Chat::new(site.clone());
         App {
-            store,
-            pool,
-            rooms: Arc::new(Rooms::default()),
-            lobby: Lobby::default(),
-            limits: Arc::new(limits),
-            server_id: new_secret().into(),
-            searches: Arc::default(),
-            builds: Arc::new(tokio::sync::Semaphore::new(BUILDS)),
-            built: Arc::default(),
-            chat: Arc::default(),
-            pairing: Arc::default(),
-            tournaments: Arc::default(),
-            schedule: Arc::default(),
-            shutdown: Arc::default(),
-            bots: Arc::default(),
-            puzzle_reveals: Arc::default(),
-            seats: Arc::default(),
+            lobby: Lobby::new(site.clone()),
+            tournaments: Tournaments::new(site.clone(), schedule),
+            bots: Bots::new(site.clone(), Arc::new(chat.clone())),
+            puzzles: Puzzles::new(site.core.clone()),
+            chat,
+            site,
         }
     }
 
-    /// Whether account `user` is a bot's.
-    pub fn is_bot(&self, user: &str) -> bool {
-        self.bots.contains(user)
-    }
-
-    /// The room of game `id`, started from the database if it is not in memory; `None` if there
-    /// is no such game. Refused (a message to show) if the database fails, or if the rooms in
-    /// memory are at their budget and every one of them is watched.
-    pub async fn room(&self, id: &str) -> Result<Option<Handle>, String> {
-        if !valid_id(id) {
-            return Ok(None);
-        }
-        if let Some(handle) = self.rooms.get(id) {
-            return Ok(Some(handle));
-        }
-        // One load at a time for a game, so that it never has two rooms here; other games load
-        // meanwhile, a few at once.
-        let lock = self.rooms.load_lock(id);
-        let _loading = lock.lock().await;
-        let found = self.load_room(id).await;
-        self.rooms.loaded(id);
-        found
-    }
-
-    async fn load_room(&self, id: &str) -> Result<Option<Handle>, String> {
-        if let Some(handle) = self.rooms.get(id) {
-            return Ok(Some(handle));
-        }
-        let _turn = self.rooms.loads.acquire().await.map_err(|_| "try again".to_owned())?;
-        let stored = self.store.load(id).await.map_err(|e| {
-            tracing::error!("game {id}: {e}");
-            "the game could not be read; try again".to_owned()
-        })?;
-        let Some((row, moves)) = stored else { return Ok(None) };
-        // Replaying a long game's moves takes a while: not on the server's async threads.
-        let room = tokio::task::spawn_blocking(move || Room::load(&row, &moves))
-            .await
-            .map_err(|_| "the game could not be replayed".to_owned())?
-            .map_err(|e| {
-                tracing::error!("game {id} cannot be replayed: {e}");
-                "the game could not be replayed".to_owned()
-            })?;
-        let limits = &self.limits.settings;
-        if !self.rooms.make_room(room.weight(), limits.max_rooms, limits.rooms_memory) {
-            return Err(
-                "the server is full: every game in its memory is being watched; try again \
-                        in a moment"
-                    .to_owned(),
-            );
-        }
-        let handle = room::start(room, self.clone());
-        // A change committed after the game was read may have been heard before the room was
-        // in the map: the room reads the game again (it ignores a version it already has).
-        if let Some(version) = self.rooms.insert_loaded(id, handle.clone()) {
-            let _ = handle.commands.try_send(Command::Changed { version });
-        }
-        Ok(Some(handle))
-    }
-
-    /// The lists of games changed (here or, through the bus, on another server).
-    pub fn lobby_changed(&self) {
-        self.lobby.changed();
-    }
-
-    /// Another server changed game `id` to `version`: its room here, if any, reads it again.
-    pub fn game_changed(&self, id: &str, version: i64) {
-        if let Some(handle) = self.rooms.changed(id, version) {
-            let _ = handle.commands.try_send(Command::Changed { version });
-        }
-    }
-
-    /// Another server stopped while the computer searched in game `id`: a server searches now
-    /// (each that hears of it tries; one takes the lease).
-    pub fn search_handed_back(&self, id: &str) {
-        if self.shutdown.stopping() {
-            return;
-        }
-        if let Some(handle) = self.rooms.get(id) {
-            let _ = handle.commands.try_send(Command::Retry);
-            return;
-        }
-        let app = self.clone();
-        let id = id.to_owned();
-        tokio::spawn(async move {
-            if let Err(error) = app.room(&id).await {
-                tracing::warn!(game = %id, %error, "a search handed back");
-            }
-        });
-    }
-
-    /// The notifications stopped for a while: every room here reads its game again.
-    pub fn resync(&self) {
-        for handle in self.rooms.all() {
-            let _ = handle.commands.try_send(Command::Changed { version: i64::MAX });
-        }
-        self.lobby_changed();
-    }
-}
-
-/// A game being loaded into a room.
-#[derive(Debug, Default)]
-struct Loading {
-    lock: Arc<tokio::sync::Mutex<()>>,
-    /// The latest version another server committed while the game was being loaded.
-    heard: Option<i64>,
-}
-
-/// The rooms in memory, each with what it tells of itself (its estimated size, whether anyone
-/// watches it, when it was last asked for).
-#[derive(Debug)]
-pub struct Rooms {
-    map: Mutex<HashMap<String, Handle>>,
-    /// The games being loaded: a lock for each, so that two requests for it make one room.
-    loading: Mutex<HashMap<String, Loading>>,
-    /// Loads at once: each reads a game and replays it on a blocking thread.
-    loads: tokio::sync::Semaphore,
-    /// Rooms let go to make space for others, since the start.
-    evicted: std::sync::atomic::AtomicU64,
-}
-
-impl Default for Rooms {
-    fn default() -> Rooms {
-        Rooms {
-            map: Mutex::default(),
-            loading: Mutex::default(),
-            loads: tokio::sync::Semaphore::new(4),
-            evicted: Default::default(),
-        }
-    }
-}
-
-impl Rooms {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
-        self.map.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn get(&self, id: &str) -> Option<Handle> {
-        let handle = self.map().get(id).filter(|h| !h.commands.is_closed()).cloned()?;
-        handle.info.touch();
-        Some(handle)
-    }
-
-    fn all(&self) -> Vec<Handle> {
-        self.map().values().cloned().collect()
-    }
-
-    fn loading(&self) -> std::sync::MutexGuard<'_, HashMap<String, Loading>> {
-        self.loading.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Game `id` changed to `version`: its room, if it has one here. Without one, a change heard
-    /// while the game is being loaded is kept for the room the load makes. Both this and
-    /// [`Rooms::insert_loaded`] hold the loading lock, so a change is never heard between the
-    /// load's read and the room's arrival in the map without the room learning of it.
-    fn changed(&self, id: &str, version: i64) -> Option<Handle> {
-        let mut loading = self.loading();
-        let room = self.get(id);
-        if room.is_none()
-            && let Some(load) = loading.get_mut(id)
-        {
-            load.heard = load.heard.max(Some(version));
-        }
-        room
-    }
-
-    /// Puts the room a load made in the map: the latest change heard meanwhile, if any.
-    fn insert_loaded(&self, id: &str, handle: Handle) -> Option<i64> {
-        let mut loading = self.loading();
-        self.map().insert(id.to_owned(), handle);
-        loading.get_mut(id).and_then(|load| load.heard.take())
-    }
-
-    fn load_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        Arc::clone(&self.loading().entry(id.to_owned()).or_default().lock)
-    }
-
-    /// A load of `id` is over: its lock goes (those waiting on it find the room in the map).
-    fn loaded(&self, id: &str) {
-        self.loading().remove(id);
-    }
-
-    /// Makes space for a room of `weight` bytes within `most` rooms and `memory` bytes, letting
-    /// go of rooms nobody watches, the least recently used first: whether there is space.
-    fn make_room(&self, weight: usize, most: usize, memory: usize) -> bool {
-        let mut map = self.map();
-        let mut count = map.len();
-        let mut total: usize = map.values().map(|h| h.info.weight()).sum();
-        if count < most && total + weight <= memory {
-            return true;
-        }
-        let mut idle: Vec<(u64, String)> = map
-            .iter()
-            .filter(|(_, h)| h.info.is_idle())
-            .map(|(id, h)| (h.info.last_used(), id.clone()))
-            .collect();
-        idle.sort_unstable();
-        for (_, id) in idle {
-            if count < most && total + weight <= memory {
-                break;
-            }
-            if let Some(handle) = map.remove(&id) {
-                count -= 1;
-                total = total.saturating_sub(handle.info.weight());
-                self.evicted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let _ = handle.commands.try_send(Command::Evict);
-            }
-        }
-        // A room larger than the whole budget still opens when it is alone.
-        count < most && (total + weight <= memory || count == 0)
-    }
-
-    /// Forgets a room whose task ends (unless another room of the game took its place).
-    pub fn forget(&self, id: &str, info: &Arc<room::Info>) {
-        let mut map = self.map();
-        if map.get(id).is_some_and(|h| Arc::ptr_eq(&h.info, info)) {
-            map.remove(id);
-        }
-    }
-
-    /// Puts back a room let go while someone came to watch it (unless another took its place).
-    pub fn keep(&self, id: &str, handle: Handle) {
-        self.map().entry(id.to_owned()).or_insert(handle);
-    }
-
-    /// Rooms in memory.
-    pub fn len(&self) -> usize {
-        self.map().len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The estimated memory of the rooms, in bytes.
-    pub fn weight(&self) -> usize {
-        self.map().values().map(|h| h.info.weight()).sum()
-    }
-
-    /// Rooms let go to make space, since the start.
-    pub fn evicted(&self) -> u64 {
-        self.evicted.load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
-
-/// A new random secret: 128 bits, in hexadecimal.
-pub fn new_secret() -> String {
-    let mut bytes = [0u8; 16];
-    StdRng::from_os_rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A new game id: ten letters and digits.
-pub fn new_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut bytes = [0u8; 10];
-    StdRng::from_os_rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
-}
-
-/// Whether `id` can be a game id (checked before it reaches the database).
-pub fn valid_id(id: &str) -> bool {
-    (1..=32).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// The hash under which a secret is stored: the database never holds a secret itself.
-pub fn hash(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::room::Info;
-
-    fn handle() -> (Handle, tokio::sync::mpsc::Receiver<Command>) {
-        let (commands, receiver) = tokio::sync::mpsc::channel(4);
-        let info = Arc::new(Info::new(tokio::sync::broadcast::channel(1).0));
-        (Handle { commands, info }, receiver)
-    }
-
-    /// Another server's move heard between a load's read of the game and its room's arrival in
-    /// the map used to be lost: the room showed the game as read until the next change (seen in
-    /// CI, a computer's move never shown on the second server).
-    #[test]
-    fn a_change_heard_while_a_game_loads_reaches_the_room_the_load_makes() {
-        let rooms = Rooms::default();
-        let _lock = rooms.load_lock("game");
-        assert!(rooms.changed("game", 6).is_none(), "no room yet");
-        assert!(rooms.changed("game", 7).is_none(), "no room yet");
-        let (room, _commands) = handle();
-        assert_eq!(rooms.insert_loaded("game", room), Some(7), "the latest change heard");
-        assert!(rooms.changed("game", 8).is_some(), "the room hears the next itself");
-        rooms.loaded("game");
-
-        // A game neither here nor loading: nothing is kept for it.
-        assert!(rooms.changed("other", 3).is_none());
-        let _lock = rooms.load_lock("other");
-        let (room, _commands) = handle();
-        assert_eq!(rooms.insert_loaded("other", room), None, "nothing heard while it loaded");
+    /// Starts every feature's tasks: the sweeper and the gauges, the lobby's lists and quick
+    /// pairing, the tournaments, the explorer's indexing, the bots' accounts. (The bus, which
+    /// tells them of other servers' changes, is started beside: `bus.rs`.)
+    pub fn start(&self) {
+        tokio::spawn(awe_site_play::sweep::sweep(self.site.clone()));
+        tokio::spawn(awe_site_play::sweep::gauges(self.site.clone()));
+        self.lobby.start();
+        self.tournaments.start();
+        tokio::spawn(awe_site_explorer::explorer::run(self.site.core.clone()));
+        self.bots.start();
     }
 }

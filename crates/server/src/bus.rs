@@ -1,49 +1,40 @@
-//! What ties several servers on one PostgreSQL database together, and what keeps games going
-//! when nobody watches them.
+//! What ties several servers on one PostgreSQL database together: the bus. Every commit
+//! notifies the channel `awe` when its transaction commits: `g ID VERSION` for a game, `l` for
+//! the lobby's lists, `t ID` for a tournament, `s ID` for a search handed back, `c SERVER ID` for
+//! a line of chat. Each server listens and tells the feature concerned, here where they are
+//! assembled: a feature never hears another's events itself. While the connection that listens
+//! is lost, notifications are missed: once it is back, every room reads its game again.
 //!
-//! - The bus: every commit notifies the channel `awe` (`g ID VERSION` for a game, `l` for the
-//!   lobby's lists) when its transaction commits; each server listens, and its room of that
-//!   game, if it has one, reads the game again. While the connection that listens is lost,
-//!   notifications are missed: once it is back, every room reads its game again.
-//! - The sweeper: every second, a server looks for games being played whose clock's flag
-//!   has fallen, whose first move did not come in time, or whose computer's search was left by
-//!   its server, and opens their room, which ends the game on time, aborts it, or searches
-//!   (once: see `room.rs`).
+//! The sweeper, which keeps games going when nobody watches them, is play's (`sweep.rs`).
 
 use std::time::Duration;
 
+use awe_site_core::store::CHANNEL;
 use sqlx::postgres::PgListener;
 
 use crate::app::App;
-use crate::store::CHANNEL;
 
-/// How often the sweeper looks.
-const SWEEP: Duration = Duration::from_secs(1);
-
-/// Starts the bus (PostgreSQL only), the sweeper, the lobby's task and quick pairing.
+/// Starts the bus (PostgreSQL only).
 pub fn start(app: &App) {
-    if app.store.is_postgres() {
+    if app.site.store.is_postgres() {
         tokio::spawn(listen(app.clone()));
     }
-    tokio::spawn(sweep(app.clone()));
-    tokio::spawn(crate::lobby::run(app.clone()));
-    tokio::spawn(crate::pairing::run(app.clone()));
-    tokio::spawn(crate::tournament::run(app.clone()));
-    tokio::spawn(crate::explorer::run(app.clone()));
 }
 
 /// What a notification says.
 fn dispatch(app: &App, payload: &str) {
     let words: Vec<&str> = payload.split(' ').collect();
     match words.as_slice() {
-        ["g", id, version] if let Ok(version) = version.parse() => app.game_changed(id, version),
-        ["l"] => app.lobby_changed(),
-        ["t", id] => app.tournaments.changed(id),
-        ["s", id] => app.search_handed_back(id),
+        ["g", id, version] if let Ok(version) = version.parse() => {
+            app.site.game_changed(id, version)
+        }
+        ["l"] => app.site.lobby_changed(),
+        ["t", id] => app.tournaments.hub.changed(id),
+        ["s", id] => app.site.search_handed_back(id),
         // A line of chat another server kept: sent to this server's readers.
         ["c", server, id] => {
-            if *server != &*app.server_id {
-                tokio::spawn(crate::chat::arrived(app.clone(), (*id).to_owned()));
+            if *server != &*app.site.server_id {
+                tokio::spawn(awe_site_chat::arrived(app.site.core.clone(), (*id).to_owned()));
             }
         }
         _ => tracing::warn!("a notification not understood: {payload:?}"),
@@ -53,7 +44,7 @@ fn dispatch(app: &App, payload: &str) {
 async fn listen(app: App) {
     let mut lost = false;
     loop {
-        let mut listener = match PgListener::connect(app.store.url()).await {
+        let mut listener = match PgListener::connect(app.site.store.url()).await {
             Ok(listener) => listener,
             Err(error) => {
                 if !lost {
@@ -72,7 +63,7 @@ async fn listen(app: App) {
         }
         if lost {
             tracing::info!("listening to the database again");
-            app.resync();
+            app.site.resync();
             lost = false;
         }
         loop {
@@ -92,25 +83,9 @@ async fn listen(app: App) {
                 }
             }
             if lost && listener.listen(CHANNEL).await.is_ok() {
-                app.resync();
+                app.site.resync();
                 lost = false;
             }
-        }
-    }
-}
-
-async fn sweep(app: App) {
-    loop {
-        tokio::time::sleep(SWEEP).await;
-        match app.store.due(100).await {
-            Ok(ids) => {
-                for id in ids {
-                    if let Err(error) = app.room(&id).await {
-                        tracing::error!("game {id}: {error}");
-                    }
-                }
-            }
-            Err(error) => tracing::error!("the sweeper cannot read the games: {error}"),
         }
     }
 }

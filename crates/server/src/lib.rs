@@ -1,38 +1,19 @@
 //! `awe serve`: the web site of awe. See docs/server.md for how it is built and its API.
 
-pub mod accounts;
-pub mod analysis;
 pub mod app;
 pub mod assets;
-pub mod backup;
-pub mod bot;
 pub mod bus;
-pub mod chat;
-pub mod clock;
-pub mod explorer;
-pub mod export;
-pub mod fairplay;
 pub mod http;
-pub mod limits;
-pub mod lobby;
-pub mod message;
-pub mod metrics;
-pub mod model;
-pub mod pairing;
-pub mod pool;
-pub mod puzzle;
-pub mod rating;
-pub mod request;
-pub mod room;
-pub mod shutdown;
-pub mod spec;
-pub mod store;
-#[doc(hidden)]
-pub mod testing;
-pub mod text;
-pub mod tournament;
-pub mod turns;
-pub mod ws;
+
+// The site's crates, under the names the command line and the tests have always used.
+pub use awe_site_core::{
+    backup, channels, clock, fairplay, ids, limits, metrics, model, rating, request, shutdown,
+    spec, store, testing, text, tokens,
+};
+pub use awe_site_explorer::{explorer, export};
+pub use awe_site_play::{analysis, lobby, message, pool, room, ws};
+pub use awe_site_puzzles as puzzle;
+pub use awe_site_tournaments as tournament;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -134,9 +115,8 @@ pub async fn bind(
     limits::raise_open_files();
     let settings = &config.limits;
     let pool = pool::Pool::for_this_machine(settings.engine_table_mb, settings.analyses_waiting);
-    let mut app = App::new(store, pool, limits::Limits::new(settings.clone()));
-    app.schedule = std::sync::Arc::new(config.schedule.clone());
-    bot::read(&app)
+    let app = App::new(store, pool, limits::Limits::new(settings.clone()), config.schedule.clone());
+    awe_site_bots::read(&app.site)
         .await
         .map_err(|error| ServeError::Database { url: store::redacted(&config.database), error })?;
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -145,10 +125,9 @@ pub async fn bind(
     let addr =
         listener.local_addr().map_err(|error| ServeError::Listen { addr: config.addr, error })?;
     bus::start(&app);
-    tokio::spawn(metrics::gauges(app.clone()));
-    tokio::spawn(bot::keep_reading(app.clone()));
+    app.start();
     tracing::info!(%addr, database = %store::redacted(&config.database), "listening");
-    let router = http::router(app.clone());
+    let router = http::router(&app);
     let timeout = config.shutdown_timeout;
     let server = async move {
         tokio::select! {
@@ -156,10 +135,39 @@ pub async fn bind(
             () = shutdown::signal() => {}
         }
         // The listener is closed: nothing more is accepted.
-        shutdown::stop(&app, timeout).await;
+        stop(&app.site, timeout).await;
         Ok(())
     };
     Ok((addr, server))
+}
+
+/// Stops the server (the listener is already closed): see the module's documentation. Returns
+/// whether everything under way finished within `timeout`.
+async fn stop(app: &awe_site_core::Core, timeout: std::time::Duration) -> bool {
+    let started = std::time::Instant::now();
+    tracing::info!(under_way = app.shutdown.under_way(), "stopping");
+    app.shutdown.begin();
+    // A part of the bound is kept for handing the leases back, so that all of it fits.
+    let reserve = (timeout / 4).min(std::time::Duration::from_secs(1));
+    let finished = tokio::time::timeout(timeout - reserve, app.shutdown.idle()).await.is_ok();
+    if !finished {
+        tracing::warn!(
+            under_way = app.shutdown.under_way(),
+            "stopping: cut what was still under way after {} ms",
+            timeout.as_millis()
+        );
+    }
+    let left = timeout.saturating_sub(started.elapsed()).max(std::time::Duration::from_millis(100));
+    match tokio::time::timeout(left, app.store.release_leases(&app.server_id)).await {
+        Ok(Ok(games)) if !games.is_empty() => {
+            tracing::info!(games = games.len(), "stopping: the computer's searches handed back")
+        }
+        Ok(Ok(_)) => {}
+        Ok(Err(error)) => tracing::error!(%error, "stopping: the leases could not be handed back"),
+        Err(_) => tracing::error!("stopping: the database did not answer in time"),
+    }
+    tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "stopped");
+    finished
 }
 
 /// Takes connections: no more at once from an address, nor in all, than the limits allow (the
@@ -167,6 +175,7 @@ pub async fn bind(
 /// silence between requests, WebSockets upgraded. A connection is counted from its accept to
 /// its close: its count goes with its upgraded WebSocket too.
 async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: App) {
+    let app = app.site;
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
     use tower::ServiceExt;
     loop {
@@ -235,9 +244,7 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, app: Ap
     }
 }
 
-/// The count of a connection, held by its requests (a WebSocket keeps it until it closes).
-#[derive(Clone, Debug)]
-pub struct ConnectionGuard(pub std::sync::Arc<limits::Connection>);
+pub use limits::ConnectionGuard;
 
 /// A connection watched for silence: when it last read or wrote a byte, and whether a request
 /// is under way.
