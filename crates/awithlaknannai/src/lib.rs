@@ -30,8 +30,10 @@
 
 pub mod board;
 pub mod diagram;
+mod game;
 pub mod moves;
 pub mod notation;
+pub mod point;
 pub mod position;
 pub mod record;
 pub mod rules;

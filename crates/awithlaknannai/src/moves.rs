@@ -5,7 +5,7 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
-use crate::board::Point;
+use crate::point::Point;
 
 /// The longest path a move can have: its start and one landing point per piece captured (a
 /// player has at most 24 pieces).

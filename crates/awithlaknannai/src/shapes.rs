@@ -8,8 +8,8 @@
 
 use std::marker::PhantomData;
 
-use crate::board::{BoardKind, Point};
 use crate::moves::Move;
+use crate::point::{BoardKind, Point};
 
 /// The most shapes of single move (steps and straight jumps) a board kind has.
 pub(crate) const MAX_SHAPES: usize = 16;

@@ -176,7 +176,7 @@ fn action_text(position: &Position, action: Action, language: Language) -> Strin
 type Computer = (awe_game::Side, awe_search::Engine<Position, AwechecEval>, std::time::Duration);
 
 fn computer(args: &PlayArgs) -> Result<Option<Computer>> {
-    let Some((level, person, time)) = crate::play::opponent(args)? else { return Ok(None) };
+    let Some((level, person, time)) = crate::settings::opponent(args)? else { return Ok(None) };
     Ok(Some((person.opponent(), awe_search::Engine::new(AwechecEval::default(), level, 1), time)))
 }
 
@@ -228,7 +228,7 @@ pub fn replay(record: &Record, path: &str, trace: bool) -> Result<()> {
             println!("action {} legal {legal} played {played}", i + 1);
         }
     }
-    let names = [crate::replay::player(record, "White"), crate::replay::player(record, "Black")];
+    let names = [crate::names::player(record, "White"), crate::names::player(record, "Black")];
     let names = [names[0].as_str(), names[1].as_str()];
     let last = match (history.positions(), history.actions()) {
         ([.., before, _], [.., action]) => Some(action_text(before, *action, language)),

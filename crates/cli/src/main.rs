@@ -8,6 +8,7 @@ mod bot;
 mod endgame;
 mod export;
 mod matches;
+mod names;
 mod perft;
 mod play;
 mod puzzles;

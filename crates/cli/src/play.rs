@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use awe_game::{Game, Position as _, Side};
 use awe_players::Playable;
 use awe_players::analysis::accepts_agreement;
-use awe_search::{Engine, Level};
+use awe_search::Engine;
 
 use crate::args::{GameName, PlayArgs};
 
@@ -20,7 +20,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     if let Some(path) = &args.save {
         check_save_path(path)?;
     }
-    let names = [printable(&args.south), printable(&args.north)];
+    let names = [crate::names::printable(&args.south), crate::names::printable(&args.north)];
     let names = [names[0].as_str(), names[1].as_str()];
     // Records write an unknown player as `?`, as chess records do.
     let recorded = names.map(|n| if n.is_empty() { "?" } else { n });
@@ -105,11 +105,6 @@ pub fn run(args: PlayArgs) -> Result<()> {
     Ok(())
 }
 
-/// A name as the screen shows it: without control characters (a terminal would obey them).
-pub fn printable(name: &str) -> String {
-    name.chars().filter(|c| !c.is_control()).collect()
-}
-
 /// The computer at the table: its side, its engine and its time a move.
 pub struct Computer<P: Playable> {
     side: Side,
@@ -130,28 +125,9 @@ impl<P: Playable> Computer<P> {
 
 /// The computer at the level asked, on the side the person does not take.
 fn computer<P: Playable>(args: &PlayArgs, start: &P) -> Result<Option<Computer<P>>> {
-    let Some((level, person, time)) = opponent(args)? else { return Ok(None) };
+    let Some((level, person, time)) = crate::settings::opponent(args)? else { return Ok(None) };
     let engine = Engine::new(P::evaluator(start), level, 1);
     Ok(Some(Computer { side: person.opponent(), engine, time }))
-}
-
-/// The computer's level, the person's side and the computer's time a move, if `--engine` asks
-/// for the computer; `--color` and `--time` go only with it.
-pub fn opponent(args: &PlayArgs) -> Result<Option<(Level, Side, Duration)>> {
-    let Some(level) = &args.engine else {
-        if args.color.is_some() || args.time.is_some() {
-            bail!("--color and --time are for a game against the computer: add --engine LEVEL");
-        }
-        return Ok(None);
-    };
-    let level: Level = level.parse().map_err(anyhow::Error::msg).context("--engine")?;
-    let person = match args.color.as_deref() {
-        None | Some("white" | "south") => Side::South,
-        Some("black" | "north") => Side::North,
-        Some(other) => bail!("--color: `{other}` is neither white nor black"),
-    };
-    let time = args.time.map_or(Duration::from_secs(1), |t| t.duration());
-    Ok(Some((level, person, time)))
 }
 
 /// A player as the table names them: their name and side, or the side alone.

@@ -5,6 +5,7 @@ use awe_game::record::{Record, read_record_file};
 use awe_game::{Game, GameResult, Position as _};
 
 use crate::args::ReplayArgs;
+use crate::names::player;
 
 pub fn run(args: ReplayArgs) -> Result<()> {
     let path = args.file.display().to_string();
@@ -51,11 +52,6 @@ pub fn run(args: ReplayArgs) -> Result<()> {
         None => bail!("{path}: the record has no Game tag (such as [Game \"awele\"])"),
     }
     Ok(())
-}
-
-/// A player's name from a tag, as the screen shows it; `?` (unknown) shows as nothing.
-pub(crate) fn player(record: &Record, tag: &str) -> String {
-    crate::play::printable(record.tag(tag).filter(|&name| name != "?").unwrap_or(""))
 }
 
 /// Every position's legal moves and the move played, for comparing with another program.

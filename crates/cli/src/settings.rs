@@ -3,8 +3,10 @@
 use anyhow::{Context, Result, bail};
 use awe_awithlaknannai::{BoardKind, BoardOptions, RuleSet, Settings, Start};
 use awe_game::Side;
+use awe_search::Level;
+use std::time::Duration;
 
-use crate::args::{AwechecArgs, SerpentArgs};
+use crate::args::{AwechecArgs, PlayArgs, SerpentArgs};
 
 /// The start position of an Awélé command: the rule set by name, and a position text if given.
 pub fn awele_start(
@@ -79,4 +81,23 @@ pub fn awechec_start(
         Some(text) => awe_game::Position::parse_position(&start, text).context("--position")?,
         None => start,
     })
+}
+
+/// The computer's level, the person's side and the computer's time a move, if `--engine` asks
+/// for the computer; `--color` and `--time` go only with it.
+pub fn opponent(args: &PlayArgs) -> Result<Option<(Level, Side, Duration)>> {
+    let Some(level) = &args.engine else {
+        if args.color.is_some() || args.time.is_some() {
+            bail!("--color and --time are for a game against the computer: add --engine LEVEL");
+        }
+        return Ok(None);
+    };
+    let level: Level = level.parse().map_err(anyhow::Error::msg).context("--engine")?;
+    let person = match args.color.as_deref() {
+        None | Some("white" | "south") => Side::South,
+        Some("black" | "north") => Side::North,
+        Some(other) => bail!("--color: `{other}` is neither white nor black"),
+    };
+    let time = args.time.map_or(Duration::from_secs(1), |t| t.duration());
+    Ok(Some((level, person, time)))
 }

@@ -1,5 +1,5 @@
 //! What the bindings do the same way for every game, written once against [`Bindable`]: perft,
-//! random playouts, searches and the moves of a line. The classes of [`crate::classes`] call
+//! random playouts, searches and the moves of a line. The classes of `classes.rs` call
 //! these, the GIL released.
 
 use std::time::{Duration, Instant};

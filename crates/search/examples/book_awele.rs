@@ -7,7 +7,7 @@
 
 use awe_awele::{Position, RuleSet};
 use awe_search::awele::AweleEval;
-use awe_search::book::{self, Expansion};
+use awe_search::grow::{self, Expansion};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ply_cost = args.get(5).map_or(Ok(30), |c| c.parse())?;
     let options = Expansion { positions, depth, ply_cost, threads };
     let started = std::time::Instant::now();
-    let built = book::build(&Position::new(rules), AweleEval::default, &options, |p| {
+    let built = grow::build(&Position::new(rules), AweleEval::default, &options, |p| {
         eprint!(
             "\r{} of {} positions expanded, {} searched, {:.0} s  ",
             p.expanded,

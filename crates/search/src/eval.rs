@@ -4,7 +4,7 @@
 use awe_game::{Outcome, Position};
 
 use crate::book::Book;
-use crate::engine::{Level, Strength};
+use crate::level::{Level, Strength};
 use crate::score::{Score, WIN};
 
 /// A game's evaluation, in the side to move's view.

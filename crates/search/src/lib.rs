@@ -24,6 +24,8 @@ pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod fastest;
+pub mod grow;
+pub mod level;
 pub mod mcts;
 pub mod prove;
 pub mod puzzle;

@@ -13,8 +13,7 @@ use crate::score::{INFINITY, Score, is_decided};
 use crate::table::{Bound, Entry, Table};
 use crate::time::{Clock, TimeManager};
 
-/// The deepest search (plies), whatever the limits.
-pub const MAX_DEPTH: u32 = 64;
+pub use crate::level::MAX_DEPTH;
 
 /// How deep the quiescence search may go below the main search.
 const MAX_QUIESCENCE: u32 = 12;

@@ -3,7 +3,8 @@
 use awe_awele::{Position, RuleSet};
 use awe_game::{Game, Position as _};
 use awe_search::awele::{self, AweleEval};
-use awe_search::book::{self, Book, Expansion};
+use awe_search::book::Book;
+use awe_search::grow::{self, Expansion};
 use awe_search::{Engine, Evaluator, Level, Limits, Score, Searcher};
 
 /// What a search from an empty table gives `position` at `depth`, or its end's score.
@@ -20,7 +21,7 @@ fn a_books_values_are_the_minimax_of_the_searches_at_its_leaves() {
     for rules in RuleSet::ALL {
         let start = Position::new(rules);
         let options = Expansion { positions: 12, depth: 3, ply_cost: 30, threads: 2 };
-        let built = book::build(&start, AweleEval::default, &options, |_| {});
+        let built = grow::build(&start, AweleEval::default, &options, |_| {});
         assert_eq!(built.len(), 12, "{rules}: every position expanded is in the book");
         let text = built.to_text("test");
         let book = Book::parse(&text, &start).unwrap();
