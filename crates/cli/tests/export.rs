@@ -3,8 +3,7 @@
 //! `awe export` (a month in gzip files too): every record replays with `awe replay` to the result
 //! the site stored, the filters take what they say, and both exports are the same.
 
-#[path = "../../server/tests/common/mod.rs"]
-mod common;
+use awe_site_testing as common;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -20,8 +20,7 @@
 //!   of two servers when the first is killed (PostgreSQL). The days are made to pass by moving
 //!   the game's times back in the database while no server holds it.
 
-#[path = "../../server/tests/common/mod.rs"]
-mod common;
+use awe_site_testing as common;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;

@@ -5,7 +5,7 @@
 //! with a database file of its own. Without Node.js or Chromium this test fails; it never skips.
 //! Screenshots are written to web/test-output/.
 
-mod common;
+use awe_site_testing as common;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! tournaments are bounded by account and address, and an empty one ends; names keep no marks
 //! that turn text around. On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
 
-mod common;
+use awe_site_testing as common;
 
 use std::time::{Duration, Instant};
 

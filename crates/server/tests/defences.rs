@@ -10,7 +10,7 @@
 //! and fair play: no engine helps in a game between two people while it runs. Run on SQLite,
 //! and on PostgreSQL when `AWE_TEST_DATABASE` names a server.
 
-mod common;
+use awe_site_testing as common;
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! whole games of each game, players and spectators, what a client may not do, reconnections,
 //! clocks and the computer.
 
-mod common;
+use awe_site_testing as common;
 
 use std::time::Duration;
 

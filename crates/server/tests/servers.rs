@@ -6,7 +6,7 @@
 //! Always on PostgreSQL (several servers need one): `AWE_TEST_DATABASE`, else the local server
 //! (`postgres://postgres@127.0.0.1/test`, which machines of this project's kind run).
 
-mod common;
+use awe_site_testing as common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! game's socket, text kept as text, accounts only, a rate limit, mutes, reports read by admins
 //! only. On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
 
-mod common;
+use awe_site_testing as common;
 
 use common::{Browser, Server, start_with};
 use serde_json::json;

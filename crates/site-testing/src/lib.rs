@@ -1,7 +1,6 @@
-//! A server on a loopback port with a database file of its own, and clients that speak to it
-//! as browsers do: HTTP with the player's cookie, and the game's WebSocket.
-
-#![allow(dead_code)]
+//! What the site's tests share: a server on a loopback port with a database file of its own,
+//! and clients that speak to it as browsers do: HTTP with the player's cookie, and the game's
+//! WebSocket. Each feature's crate tests itself with it, through the assembled site.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

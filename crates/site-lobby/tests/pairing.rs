@@ -2,7 +2,7 @@
 //! another pool's seek waits, and is withdrawn; a visitor is asked to sign in. On SQLite, or
 //! PostgreSQL where `AWE_TEST_DATABASE` names it (servers.rs pairs across two servers).
 
-mod common;
+use awe_site_testing as common;
 
 use common::{Browser, paired, start};
 use serde_json::{Value, json};

@@ -4,7 +4,7 @@
 //! allows beyond its own account and seat. On SQLite, or PostgreSQL where `AWE_TEST_DATABASE`
 //! names it.
 
-mod common;
+use awe_site_testing as common;
 
 use std::time::Duration;
 

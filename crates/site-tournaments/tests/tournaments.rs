@@ -3,7 +3,7 @@
 //! meets twice, one player rests each round, and the tie-breaks are what a plain count gives.
 //! On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
 
-mod common;
+use awe_site_testing as common;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

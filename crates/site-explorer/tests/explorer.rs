@@ -4,7 +4,7 @@
 //! API's answer for many positions, equal a count made here by replaying every game's first
 //! plies. `AWE_EXPLORER_GAMES` sets the number of games (10,000 by default).
 
-mod common;
+use awe_site_testing as common;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

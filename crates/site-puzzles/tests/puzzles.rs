@@ -5,7 +5,7 @@
 //! solution, a try move by move, the ratings of the player and the puzzle moved by a first try
 //! only, a failure shown its solution. On SQLite, or PostgreSQL where `AWE_TEST_DATABASE` names it.
 
-mod common;
+use awe_site_testing as common;
 
 use awe_game::{Game, Position, Side};
 use awe_server::model::Match;
