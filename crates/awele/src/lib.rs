@@ -19,6 +19,7 @@
 
 pub mod board;
 pub mod diagram;
+mod game;
 pub mod moves;
 pub mod notation;
 pub mod pit;
@@ -29,8 +30,9 @@ pub mod text;
 
 pub use board::Board;
 pub use moves::MoveList;
-pub use notation::{Illegal, MoveError, MoveText, ParseMoveError};
+pub use notation::{MoveError, MoveText, ParseMoveError};
 pub use pit::Pit;
+pub use position::Illegal;
 pub use position::Position;
 pub use record::{ReplayError, replay, write_record};
 pub use rules::{GrandSlam, Leftovers, ParseRuleSetError, RuleSet, Rules};

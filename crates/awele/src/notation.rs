@@ -8,7 +8,9 @@ use std::str::FromStr;
 
 use awe_game::Side;
 
-use crate::{Pit, Position};
+use crate::pit::Pit;
+pub use crate::position::Illegal;
+use crate::position::Position;
 
 /// A move as written: a pit, and the seeds it says it captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,42 +29,6 @@ pub enum ParseMoveError {
     NotAPit(String),
     #[error("`{0}` is not a capture count (write it as E(3))")]
     BadCount(String),
-}
-
-/// Why a well-written move cannot be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    /// The game is over.
-    GameOver,
-    /// The pit is on the other player's row.
-    NotYourPit,
-    /// The pit holds no seed.
-    EmptyPit,
-    /// The opponent has no seed and this move gives them none, while another move would.
-    MustFeed,
-    /// The move would capture every seed of the opponent, and another move exists.
-    GrandSlam,
-    /// The move leaves the opponent without seeds, and another move does not (`awari`).
-    StarvesOpponent,
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Illegal::GameOver => "the game is over",
-            Illegal::NotYourPit => "that pit is on the other player's row",
-            Illegal::EmptyPit => "that pit is empty",
-            Illegal::MustFeed => {
-                "the opponent has no seeds: a move that gives them some must be played"
-            }
-            Illegal::GrandSlam => {
-                "it would capture all the opponent's seeds (grand slam), and another move exists"
-            }
-            Illegal::StarvesOpponent => {
-                "it leaves the opponent without seeds, and another move does not"
-            }
-        })
-    }
 }
 
 /// Why a move text cannot be played in a position.

@@ -1,11 +1,11 @@
 //! Positions: legal moves, playing a move, and the ends of the game, under each rule set.
 
+use std::fmt;
+
 use awe_game::{Outcome, Side, Termination};
-use rand::Rng;
 
 use crate::board::{Board, Capture};
-use crate::moves::{MoveList, random_bit};
-use crate::notation::{self, Illegal, MoveError};
+use crate::moves::MoveList;
 use crate::{GrandSlam, Leftovers, Pit, RuleSet, Rules};
 
 /// An Awélé position: the pits, the seeds each side has captured, the side to move, and the rule
@@ -14,32 +14,16 @@ use crate::{GrandSlam, Leftovers, Pit, RuleSet, Rules};
 /// The repetition rule needs the positions reached before; [`awe_game::Game`] keeps them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Board,
-    captured: [u8; 2],
-    turn: Side,
-    rules: RuleSet,
+    pub(crate) board: Board,
+    pub(crate) captured: [u8; 2],
+    pub(crate) turn: Side,
+    pub(crate) rules: RuleSet,
 }
 
 impl Position {
     /// The start of a game: four seeds in each pit, South to move.
     pub const fn new(rules: RuleSet) -> Position {
         Position { board: Board::INITIAL, captured: [0, 0], turn: Side::South, rules }
-    }
-
-    /// A position from its parts, if its seeds (on the board and captured) add up to 48.
-    pub fn from_parts(
-        board: Board,
-        captured: [u8; 2],
-        turn: Side,
-        rules: RuleSet,
-    ) -> Result<Position, crate::ParsePositionError> {
-        // Pit by pit: the board's own total is a byte, which a text with too many seeds wraps.
-        let on_board: u32 = board.pits().iter().map(|&seeds| u32::from(seeds)).sum();
-        let total = on_board + captured[0] as u32 + captured[1] as u32;
-        if total != crate::TOTAL_SEEDS as u32 {
-            return Err(crate::ParsePositionError::WrongTotal { total });
-        }
-        Ok(Position { board, captured, turn, rules })
     }
 
     /// The pits.
@@ -69,7 +53,7 @@ impl Position {
 
     /// Whether a capture already decides the game (`abapa`: more than half the seeds).
     #[inline]
-    fn score_decided(&self) -> bool {
+    pub(crate) fn score_decided(&self) -> bool {
         self.captured[0].max(self.captured[1]) > self.rules.score_limit()
     }
 
@@ -105,7 +89,7 @@ impl Position {
     /// operations on three masks: the pits with seeds, those that reach a starving opponent, and
     /// those that would capture every seed the opponent has.
     #[inline]
-    fn legal_mask(&self) -> u8 {
+    pub(crate) fn legal_mask(&self) -> u8 {
         let me = self.turn;
         let occupied = self.board.occupied(me);
         if self.board.has_pit_with_at_least(me.opponent(), 3) {
@@ -287,114 +271,39 @@ impl Position {
     }
 }
 
-impl awe_game::Position for Position {
-    type Move = Pit;
-    type MoveList = MoveList;
-    type Key = [u64; 2];
-    type MoveError = MoveError;
-    type PositionError = crate::ParsePositionError;
+/// Why a well-written move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over.
+    GameOver,
+    /// The pit is on the other player's row.
+    NotYourPit,
+    /// The pit holds no seed.
+    EmptyPit,
+    /// The opponent has no seed and this move gives them none, while another move would.
+    MustFeed,
+    /// The move would capture every seed of the opponent, and another move exists.
+    GrandSlam,
+    /// The move leaves the opponent without seeds, and another move does not (`awari`).
+    StarvesOpponent,
+}
 
-    #[inline]
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    #[inline]
-    fn legal_moves(&self, moves: &mut MoveList) {
-        Position::legal_moves(self, moves)
-    }
-
-    #[inline]
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Pit> {
-        let legal = if self.score_decided() { 0 } else { self.legal_mask() };
-        if legal == 0 {
-            return None;
-        }
-        Some(Pit::of(self.turn, random_bit(legal, rng)))
-    }
-
-    #[inline]
-    fn play(&self, mv: Pit) -> Position {
-        Position::play(self, mv)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn outcome_on_repetition(&self) -> Outcome {
-        Outcome::by_score(
-            self.final_score(self.rules().repetition_leftovers),
-            Termination::Repetition,
-        )
-    }
-
-    fn points(&self) -> [u16; 2] {
-        // The seeds captured: those on the board belong to nobody yet.
-        self.captured.map(u16::from)
-    }
-
-    fn outcome_on_agreement(&self) -> Outcome {
-        Outcome::by_score(
-            self.final_score(self.rules().repetition_leftovers),
-            Termination::Agreement,
-        )
-    }
-
-    fn hash(&self) -> u64 {
-        // Two rows of six bytes, the captures and the side to move, multiplied by odd constants:
-        // the high bits of the result depend on every input bit (index tables by the high bits).
-        let [south, north] = self.board.rows();
-        let extra =
-            (self.captured[0] as u64) << 8 | (self.captured[1] as u64) << 16 | self.turn as u64;
-        let h = (south ^ extra << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ (north ^ extra << 40).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        h ^ h >> 29
-    }
-
-    #[inline]
-    fn repetition_hash(&self) -> u64 {
-        // One multiplication: only the top bits are used, to skip comparisons of keys.
-        let [south, north] = self.board.rows();
-        (south ^ north.rotate_left(24) ^ self.turn as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-
-    #[inline]
-    fn repetition_key(&self) -> [u64; 2] {
-        // The rows use six bytes each; the side to move goes in a byte above South's.
-        let [south, north] = self.board.rows();
-        [south | (self.turn as u64) << 56, north]
-    }
-
-    #[inline]
-    fn material(&self) -> u32 {
-        // The seeds on the board: those not captured yet.
-        crate::TOTAL_SEEDS as u32 - self.captured[0] as u32 - self.captured[1] as u32
-    }
-
-    fn is_legal(&self, pit: Pit) -> bool {
-        self.illegal(pit).is_none()
-    }
-
-    fn move_text(&self, pit: Pit) -> String {
-        notation::MoveText { pit, takes: Some(self.seeds_taken(pit)).filter(|&n| n > 0) }
-            .to_string()
-    }
-
-    fn move_word(&self, pit: Pit) -> String {
-        pit.to_string()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Pit, MoveError> {
-        notation::parse_move(self, text)
-    }
-
-    fn position_text(&self) -> String {
-        self.to_string()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, crate::ParsePositionError> {
-        Position::parse(text, self.rules)
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Illegal::GameOver => "the game is over",
+            Illegal::NotYourPit => "that pit is on the other player's row",
+            Illegal::EmptyPit => "that pit is empty",
+            Illegal::MustFeed => {
+                "the opponent has no seeds: a move that gives them some must be played"
+            }
+            Illegal::GrandSlam => {
+                "it would capture all the opponent's seeds (grand slam), and another move exists"
+            }
+            Illegal::StarvesOpponent => {
+                "it leaves the opponent without seeds, and another move does not"
+            }
+        })
     }
 }
 

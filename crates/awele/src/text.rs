@@ -34,6 +34,22 @@ pub enum ParsePositionError {
 }
 
 impl Position {
+    /// A position from its parts, if its seeds (on the board and captured) add up to 48.
+    pub fn from_parts(
+        board: Board,
+        captured: [u8; 2],
+        turn: Side,
+        rules: RuleSet,
+    ) -> Result<Position, ParsePositionError> {
+        // Pit by pit: the board's own total is a byte, which a text with too many seeds wraps.
+        let on_board: u32 = board.pits().iter().map(|&seeds| u32::from(seeds)).sum();
+        let total = on_board + captured[0] as u32 + captured[1] as u32;
+        if total != crate::TOTAL_SEEDS as u32 {
+            return Err(ParsePositionError::WrongTotal { total });
+        }
+        Ok(Position { board, captured, turn, rules })
+    }
+
     /// Reads a position text (see the [module documentation](self)) under `rules`.
     ///
     /// ```

@@ -109,10 +109,8 @@ async fn every_exported_record_replays_to_its_stored_result() {
     let dir = std::env::temp_dir().join(format!("awe-export-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut ada = Browser::new(&server);
-    ada.sign_up("ada", "a long password").await;
-    let mut bob = Browser::new(&server);
-    bob.sign_up("bob", "another password").await;
+    let mut ada = Browser::signed_up(&server, "ada", "a long password").await;
+    let mut bob = Browser::signed_up(&server, "bob", "another password").await;
     let mut finished = Vec::new();
     let games = [
         // Awélé on a clock between the two accounts, resigned.

@@ -514,10 +514,8 @@ async fn sqlite_on_a_full_disk_refuses_moves_and_recovers() {
 /// each having made a first move (a game whose first move does not come is aborted, not lost):
 /// Ada's turn, her clock running. Its id and the players.
 async fn correspondence(server: &Server) -> (String, Browser, Browser) {
-    let mut ada = Browser::new(server);
-    ada.sign_up("ada", "a long password").await;
-    let mut bob = Browser::new(server);
-    bob.sign_up("bob", "another password").await;
+    let mut ada = Browser::signed_up(server, "ada", "a long password").await;
+    let mut bob = Browser::signed_up(server, "bob", "another password").await;
     let (id, _) = ada
         .create(json!({
             "spec": { "game": "awele", "rules": "abapa" }, "opponent": { "kind": "open" },

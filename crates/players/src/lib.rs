@@ -12,10 +12,11 @@
 pub mod analysis;
 pub mod baseline;
 pub mod cache;
+mod games;
 mod playable;
 mod player;
 pub mod sprt;
 pub mod ugi;
 
-pub use playable::{Playable, line};
-pub use player::{Player, Special};
+pub use playable::{Playable, Special, line};
+pub use player::Player;

@@ -1,14 +1,20 @@
 //! A game the engines play: its position type, its evaluation with the databases of the cache,
-//! and what only some games have.
+//! and what only some games have. The three games' own answers are in `games.rs`.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::Result;
 use awe_game::{Game, Position, Side};
 use awe_search::Evaluator;
 
-use crate::player::Special;
+/// A player of `awe match` that only some games have (Awechec's baselines).
+pub trait Special<P: Position>: Send {
+    /// Gets ready for a new game.
+    fn new_game(&mut self) -> Result<()>;
+
+    /// A move for the current position of `game`, which is not over, thinking about `time`.
+    fn choose(&mut self, game: &Game<P>, time: Duration) -> Result<P::Move>;
+}
 
 /// A game the engines play: its position type and its evaluation.
 pub trait Playable: Position<Move: Send + Sync, Key: Send + Sync> + Send + Sync + 'static {
@@ -33,109 +39,6 @@ pub trait Playable: Position<Move: Send + Sync, Key: Send + Sync> + Send + Sync 
     /// A player only this game has, if `spec` names one.
     fn special(_spec: &str, _seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
         None
-    }
-}
-
-impl Playable for awe_awele::Position {
-    type Eval = awe_search::awele::AweleEval;
-
-    fn side_name(side: Side) -> &'static str {
-        side.name()
-    }
-
-    fn evaluator(start: &Self) -> Self::Eval {
-        static LOADED: Loaded<awe_awele::RuleSet, awe_search::awele::AweleEval> = Loaded::new();
-        LOADED.get(start.rule_set(), || {
-            let lookup = crate::cache::awele_or_build(start.rule_set());
-            crate::cache::report(&lookup.ignored);
-            match lookup.database {
-                Some(db) => awe_search::awele::AweleEval::with_endgame(Arc::new(db)),
-                None => Self::Eval::default(),
-            }
-        })
-    }
-}
-
-impl Playable for awe_awechec::Position {
-    type Eval = awe_search::awechec::AwechecEval;
-
-    fn summary(game: &Game<Self>) -> Option<String> {
-        use awe_awechec::{Action, Decision};
-        let count = |f: fn(&Action) -> bool| game.moves().iter().filter(|a| f(a)).count();
-        let awele = count(|a| matches!(a, Action::Awele(_)));
-        let chess = count(|a| matches!(a, Action::Chess(_)));
-        let nulls = count(|a| matches!(a, Action::Decide(Decision::Null)));
-        let games = game.current().awele_games();
-        let plural = if games == 1 { "" } else { "s" };
-        Some(format!(
-            "{games} Awélé game{plural} of {awele} moves, {chess} chess half-moves, {nulls} null moves"
-        ))
-    }
-
-    fn special(spec: &str, seed: u64) -> Option<Result<Box<dyn Special<Self>>>> {
-        let baseline = crate::baseline::Baseline::parse(spec, seed)?;
-        Some(baseline.map(|b| Box::new(b) as Box<dyn Special<Self>>))
-    }
-}
-
-impl Playable for awe_awithlaknannai::Position {
-    type Eval = awe_search::awithlaknannai::SerpentEval;
-
-    fn evaluator(start: &Self) -> Self::Eval {
-        static LOADED: Loaded<
-            awe_awithlaknannai::Settings,
-            awe_search::awithlaknannai::SerpentEval,
-        > = Loaded::new();
-        LOADED.get(*start.settings(), || {
-            let settings = start.settings();
-            let lookup = crate::cache::awithlaknannai(*settings);
-            crate::cache::report(&lookup.ignored);
-            let eval = match lookup.database {
-                Some(db) => awe_search::awithlaknannai::SerpentEval::with_endgame(Arc::new(db)),
-                None => Self::Eval::default(),
-            };
-            let certificates = crate::cache::awithlaknannai_solved(settings);
-            if certificates.is_empty() {
-                return eval;
-            }
-            let proven = awe_search::solve::Proven::from_certificates(settings, &certificates);
-            eval.with_solved(Arc::new(proven))
-        })
-    }
-}
-
-/// Evaluations loaded from the cache, kept for the process: a database is read once, however
-/// many games use it (a server plays many at once). Keyed by the cache folder too, which a
-/// process may change; loaded again once the process has saved a database since
-/// ([`crate::cache::generation`]), which may be larger.
-struct Loaded<K, E> {
-    map: Mutex<Vec<Entry<K, E>>>,
-}
-
-/// An evaluation loaded: the cache folder, the key, the [`crate::cache::generation`] it was
-/// loaded at, and the evaluation.
-type Entry<K, E> = (Option<PathBuf>, K, u64, E);
-
-impl<K: PartialEq, E: Clone> Loaded<K, E> {
-    const fn new() -> Self {
-        Loaded { map: Mutex::new(Vec::new()) }
-    }
-
-    fn get(&self, key: K, load: impl FnOnce() -> E) -> E {
-        let dir = crate::cache::cache_dir();
-        let generation = crate::cache::generation();
-        let mut map = self.map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let found = map.iter().position(|(d, k, _, _)| *d == dir && *k == key);
-        if let Some(i) = found {
-            if map[i].2 == generation {
-                return map[i].3.clone();
-            }
-            map.swap_remove(i);
-        }
-        let eval = load();
-        // The generation before loading: a database saved while loading is looked for again.
-        map.push((dir, key, generation, eval.clone()));
-        eval
     }
 }
 

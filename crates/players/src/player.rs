@@ -4,22 +4,13 @@
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use awe_game::{Game, Position};
+use awe_game::Game;
 use awe_search::{Engine, Level};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::Playable;
+use crate::playable::{Playable, Special};
 use crate::ugi::{Client, Dialect};
-
-/// A player of `awe match` that only some games have (Awechec's baselines).
-pub trait Special<P: Position>: Send {
-    /// Gets ready for a new game.
-    fn new_game(&mut self) -> Result<()>;
-
-    /// A move for the current position of `game`, which is not over, thinking about `time`.
-    fn choose(&mut self, game: &Game<P>, time: Duration) -> Result<P::Move>;
-}
 
 /// A player of `awe match`.
 pub enum Player<P: Playable> {

@@ -36,7 +36,7 @@ impl App {
             lobby: Lobby::new(site.clone()),
             tournaments: Tournaments::new(site.clone(), schedule),
             bots: Bots::new(site.clone(), Arc::new(chat.clone())),
-            puzzles: Puzzles::new(site.core.clone()),
+            puzzles: Puzzles::new(site.clone()),
             chat,
             site,
         }

@@ -6,11 +6,11 @@ pub mod bus;
 pub mod http;
 
 // The site's crates, under the names the command line and the tests have always used.
+pub use awe_site_accounts::accounts;
 pub use awe_site_core::{
     backup, channels, clock, fairplay, ids, limits, metrics, model, rating, request, shutdown,
     spec, store, testing, text, tokens,
 };
-pub use awe_site_accounts::accounts;
 pub use awe_site_explorer::{explorer, export};
 pub use awe_site_play::{analysis, lobby, message, pool, room, ws};
 pub use awe_site_puzzles as puzzle;

@@ -406,10 +406,8 @@ async fn api_errors_are_json_with_a_code_and_bodies_must_say_they_are_json() {
 #[tokio::test]
 async fn a_rated_game_moves_the_ratings_by_its_result() {
     let server = start("rated").await;
-    let mut ada = Browser::new(&server);
-    ada.sign_up("ada", "a long password").await;
-    let mut kofi = Browser::new(&server);
-    kofi.sign_up("kofi", "another password").await;
+    let mut ada = Browser::signed_up(&server, "ada", "a long password").await;
+    let mut kofi = Browser::signed_up(&server, "kofi", "another password").await;
     // Unrated players cannot make or take rated games.
     let mut guest = Browser::new(&server);
     let (status, answer) = guest

@@ -143,10 +143,8 @@ async fn the_computer_is_searched_for_once_under_two_servers() {
 #[tokio::test]
 async fn a_flag_falls_and_is_rated_once_under_two_servers() {
     let (one, two) = two_servers("servers-flag").await;
-    let mut ada = Browser::new(&one);
-    ada.sign_up("ada", "a long password").await;
-    let mut bob = Browser::new(&two);
-    bob.sign_up("bob", "another password").await;
+    let mut ada = Browser::signed_up(&one, "ada", "a long password").await;
+    let mut bob = Browser::signed_up(&two, "bob", "another password").await;
     let (id, _) = ada
         .create(json!({
             "spec": awele(), "opponent": { "kind": "open" }, "side": "south", "rated": true,
@@ -214,10 +212,8 @@ async fn a_line_of_chat_reaches_the_other_server() {
 #[tokio::test]
 async fn seeks_on_two_servers_are_paired() {
     let (one, two) = two_servers("servers-pairing").await;
-    let mut ada = Browser::new(&one);
-    ada.sign_up("ada", "a long password").await;
-    let mut bob = Browser::new(&two);
-    bob.sign_up("bob", "another password").await;
+    let mut ada = Browser::signed_up(&one, "ada", "a long password").await;
+    let mut bob = Browser::signed_up(&two, "bob", "another password").await;
     let pool = json!({ "spec": awele(), "clock": { "days": 3 }, "rated": true });
     let (_, a) = ada.post("/api/seeks", pool.clone()).await;
     let (_, b) = bob.post("/api/seeks", pool).await;

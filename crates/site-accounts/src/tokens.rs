@@ -6,7 +6,7 @@
 
 use awe_site_core::Core;
 use awe_site_core::ids::{hash, new_secret};
-use awe_site_core::request::{ApiError, ApiResult, body, signed_in};
+use awe_site_core::request::{ApiError, ApiResult, body};
 use awe_site_core::store::{TokenRow, User, now_ms};
 use awe_site_core::tokens::SCOPES;
 use axum::Json;
@@ -29,9 +29,7 @@ fn failed(e: sqlx::Error) -> ApiError {
 }
 
 async fn account(app: &Core, headers: &HeaderMap) -> Result<User, ApiError> {
-    signed_in(app, headers)
-        .await?
-        .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to manage tokens"))
+    awe_site_core::request::account(app, headers, "manage tokens").await
 }
 
 fn token_json(row: &TokenRow) -> Value {

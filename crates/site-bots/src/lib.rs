@@ -40,7 +40,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc, oneshot};
 
 use awe_site_core::channels::Speaker;
 use awe_site_core::request::{ApiError, ApiResult, body, client_address};
@@ -49,7 +49,7 @@ use awe_site_core::tokens::{Holder, PLAY, holder};
 use awe_site_play::Site;
 use awe_site_play::games::room;
 use awe_site_play::message::{ask, perform};
-use awe_site_play::room::{Action, Command, STATE_PREFIX, Subscription};
+use awe_site_play::room::{Action, Command, Refusal, STATE_PREFIX, Subscription};
 use axum::Router;
 use axum::routing::{get, post};
 
@@ -78,13 +78,7 @@ pub struct Bots {
     pub speaker: Arc<dyn Speaker>,
 }
 
-impl std::ops::Deref for Bots {
-    type Target = Site;
-
-    fn deref(&self) -> &Site {
-        &self.site
-    }
-}
+awe_site_play::holds_site!(Bots);
 
 impl Bots {
     pub fn new(site: Site, speaker: Arc<dyn Speaker>) -> Bots {
@@ -93,21 +87,22 @@ impl Bots {
 
     /// The bots' routes, under awe's paths and lichess's.
     pub fn router(&self) -> Router {
-        Router::new()
+        let mut router = Router::new()
             .route("/api/bot/account", get(whoami))
             .route("/api/bot/account/upgrade", post(upgrade))
-            .route("/api/bot/stream/event", get(events))
-            .route("/api/bot/challenge/{id}/accept", post(accept))
-            .route("/api/bot/challenge/{id}/decline", post(decline))
-            // lichess's paths for the same (a program written for lichess changes only its URL).
-            .route("/api/stream/event", get(events))
-            .route("/api/challenge/{id}/accept", post(accept))
-            .route("/api/challenge/{id}/decline", post(decline))
             .route("/api/bot/game/stream/{id}", get(game_stream))
             .route("/api/bot/game/{id}/move/{move}", post(play))
             .route("/api/bot/game/{id}/resign", post(resign))
-            .route("/api/bot/game/{id}/chat", post(chat))
-            .with_state(self.clone())
+            .route("/api/bot/game/{id}/chat", post(chat));
+        // awe's paths, then lichess's for the same (a program written for lichess changes only
+        // its URL).
+        for prefix in ["/api/bot", "/api"] {
+            router = router
+                .route(&format!("{prefix}/stream/event"), get(events))
+                .route(&format!("{prefix}/challenge/{{id}}/accept"), post(accept))
+                .route(&format!("{prefix}/challenge/{{id}}/decline"), post(decline));
+        }
+        router.with_state(self.clone())
     }
 
     /// Reads the bot accounts again, every few seconds.
@@ -396,14 +391,13 @@ pub async fn accept(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let holder = bot(&app, &headers).await?;
-    let handle = room(&app, &id).await?;
-    let actor = holder.actor();
-    ask(&handle, |reply| Command::Join { actor, invite: None, name: None, reply })
-        .await?
-        .map_err(ApiError::refused)?;
-    app.lobby_changed();
-    Ok(Json(json!({ "ok": true })).into_response())
+    answer(&app, &id, &headers, |holder, reply| Command::Join {
+        actor: holder.actor(),
+        invite: None,
+        name: None,
+        reply,
+    })
+    .await
 }
 
 /// `POST /api/bot/challenge/ID/decline`.
@@ -412,10 +406,20 @@ pub async fn decline(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let holder = bot(&app, &headers).await?;
-    let handle = room(&app, &id).await?;
-    let user = holder.user.id.clone();
-    ask(&handle, |reply| Command::Decline { user, reply }).await?.map_err(ApiError::refused)?;
+    answer(&app, &id, &headers, |holder, reply| Command::Decline { user: holder.user.id, reply })
+        .await
+}
+
+/// A bot's answer to a challenge (`command`, made for the token's holder), then the lobby told.
+async fn answer<T>(
+    app: &Bots,
+    id: &str,
+    headers: &HeaderMap,
+    command: impl FnOnce(Holder, oneshot::Sender<Result<T, Refusal>>) -> Command,
+) -> ApiResult {
+    let holder = bot(app, headers).await?;
+    let handle = room(app, id).await?;
+    ask(&handle, |reply| command(holder, reply)).await?.map_err(ApiError::refused)?;
     app.lobby_changed();
     Ok(Json(json!({ "ok": true })).into_response())
 }

@@ -113,10 +113,8 @@ async fn token(owner: &mut Browser, scopes: &[&str]) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_bot_plays_a_challenge_through_its_token_and_no_further() {
     let server = start("bots").await;
-    let mut owner = Browser::new(&server);
-    owner.sign_up("robota", "the bot's password").await;
-    let mut ada = Browser::new(&server);
-    ada.sign_up("ada", "a long password").await;
+    let mut owner = Browser::signed_up(&server, "robota", "the bot's password").await;
+    let mut ada = Browser::signed_up(&server, "ada", "a long password").await;
 
     // Tokens: made on the account's session, shown once, listed without the token, scoped.
     let play = token(&mut owner, &["bot:play"]).await;
@@ -187,8 +185,7 @@ async fn a_bot_plays_a_challenge_through_its_token_and_no_further() {
     assert_eq!(challenge["challenge"]["opponent"]["name"], "ada");
     assert_eq!(challenge["challenge"]["rated"], true);
     // Nobody else takes the bot's seat, not even with the link.
-    let mut eve = Browser::new(&server);
-    eve.sign_up("eve", "eve's password").await;
+    let mut eve = Browser::signed_up(&server, "eve", "eve's password").await;
     let (status, answer) = eve.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!((status, answer["code"].as_str()), (409, Some("challenged")), "{answer}");
     // Another bot cannot answer for robota.
@@ -305,16 +302,14 @@ async fn a_bot_plays_a_challenge_through_its_token_and_no_further() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_program_with_a_challenge_token_challenges_a_bot_and_holds_few_streams() {
     let server = start("bot-challenge").await;
-    let mut owner = Browser::new(&server);
-    owner.sign_up("botty", "the bot's password").await;
+    let mut owner = Browser::signed_up(&server, "botty", "the bot's password").await;
     let bot = Program::new(&server, &token(&mut owner, &["bot:play"]).await);
     assert_eq!(bot.post("/api/bot/account/upgrade").await.0, 200);
     let mut events = bot.stream("/api/bot/stream/event").await;
     let _second = bot.stream("/api/bot/stream/event").await;
     let (status, answer) = bot.get("/api/bot/stream/event").await;
     assert_eq!((status, answer["code"].as_str()), (429, Some("too_many")), "two at once at most");
-    let mut kofi = Browser::new(&server);
-    kofi.sign_up("kofi", "kofi's password").await;
+    let mut kofi = Browser::signed_up(&server, "kofi", "kofi's password").await;
     // Kofi's program challenges the bot with his token: the game is his.
     let program = Program::new(&server, &token(&mut kofi, &["challenge:write"]).await);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);

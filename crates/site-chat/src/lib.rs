@@ -27,7 +27,7 @@ use serde_json::json;
 // The core's modules, by their names, inside this crate.
 use awe_site_core::channels::{Speaker, game_channel, tournament_channel, view};
 use awe_site_core::limits::Kind;
-use awe_site_core::request::{ApiError, ApiResult, body, signed_in};
+use awe_site_core::request::{ApiError, ApiResult, account, body, signed_in};
 use awe_site_core::store::{ChatLine, Moderation, Report, User, now_ms};
 use awe_site_core::{ids, request, text};
 use awe_site_play::Site;
@@ -42,13 +42,7 @@ pub struct Chat {
     pub site: Site,
 }
 
-impl std::ops::Deref for Chat {
-    type Target = Site;
-
-    fn deref(&self) -> &Site {
-        &self.site
-    }
-}
+awe_site_play::holds_site!(Chat);
 
 impl Chat {
     pub fn new(site: Site) -> Chat {
@@ -114,10 +108,6 @@ pub fn clean(text: &str) -> Result<String, ApiError> {
 fn failed(e: sqlx::Error) -> ApiError {
     tracing::error!("chat: {e}");
     ApiError::unavailable("try again")
-}
-
-fn sign_in(what: &str) -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, "sign_in", format!("sign in to {what}"))
 }
 
 /// Whether the reader of a game holds one of its seats, and the game's channel for them; and
@@ -318,10 +308,6 @@ pub async fn arrived(app: awe_site_core::Core, id: String) {
 async fn silenced(app: &Chat, user: &User) -> Result<Option<i64>, ApiError> {
     let until = app.store.silenced_until(&user.id).await.map_err(failed)?;
     Ok((until > now_ms()).then_some(until))
-}
-
-async fn account(app: &Chat, headers: &HeaderMap, what: &str) -> Result<User, ApiError> {
-    signed_in(app, headers).await?.ok_or_else(|| sign_in(what))
 }
 
 /// `GET /api/chat/mutes`: the names the account muted.

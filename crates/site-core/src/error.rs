@@ -62,6 +62,11 @@ impl ApiError {
         .retry_after(seconds)
     }
 
+    /// What needs an account, asked without one: `403`, code `sign_in`, "sign in to `what`".
+    pub fn sign_in(what: &str) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "sign_in", format!("sign in to {what}"))
+    }
+
     /// A room's refusal.
     pub fn refused(refusal: Refusal) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, refusal.code, refusal.message)

@@ -25,8 +25,8 @@ pub const MAX_DEVIATION: f64 = 350.0;
 /// A rating whose deviation is above this is provisional (shown with a `?`).
 pub const PROVISIONAL: f64 = 110.0;
 
-/// A player's rating in one category.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A player's rating in one category (read from the database by its columns' names).
+#[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,

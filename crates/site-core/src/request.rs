@@ -181,6 +181,11 @@ pub async fn signed_in(app: &Core, headers: &HeaderMap) -> Result<Option<User>, 
     })
 }
 
+/// The account signed in on a request, which must be, to `what` (else [`ApiError::sign_in`]).
+pub async fn account(app: &Core, headers: &HeaderMap, what: &str) -> Result<User, ApiError> {
+    signed_in(app, headers).await?.ok_or_else(|| ApiError::sign_in(what))
+}
+
 /// Who sends a request: their browser's secret (hashed; `None` if it has none yet) and their
 /// account.
 pub async fn actor(app: &Core, headers: &HeaderMap) -> Result<Option<Actor>, ApiError> {

@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use awe_game::Side;
 use serde_json::{Value, json};
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{Any, AnyPool, Row, Transaction};
+use sqlx::{Any, AnyPool, FromRow, Row, Transaction};
 
 use crate::rating::Rating;
 
@@ -115,7 +115,7 @@ pub struct MoveRow {
 }
 
 /// An account.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct User {
     pub id: String,
     pub name: String,
@@ -123,11 +123,13 @@ pub struct User {
 }
 
 /// A rating as stored, with the player's record in its category.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct RatingRow {
+    #[sqlx(rename = "user_id")]
     pub user: String,
     pub name: String,
     pub category: String,
+    #[sqlx(flatten)]
     pub rating: Rating,
     pub games: i64,
     pub wins: i64,
@@ -925,7 +927,7 @@ impl Store {
                 .bind(name.to_lowercase())
                 .fetch_optional(&self.pool)
                 .await?;
-        row.map(|row| Ok((user_row(&row)?, row.try_get("password")?))).transpose()
+        row.map(|row| Ok((User::from_row(&row)?, row.try_get("password")?))).transpose()
     }
 
     /// Opens a session: `token_hash` is the SHA-256 of the cookie's token.
@@ -959,7 +961,7 @@ impl Store {
         .bind(now_ms())
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(user_row).transpose()
+        row.as_ref().map(User::from_row).transpose()
     }
 
     /// Closes a session (signing out): its cookie is worth nothing from then on.
@@ -981,7 +983,7 @@ impl Store {
         .bind(user)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(rating_row).collect()
+        rows.iter().map(RatingRow::from_row).collect()
     }
 
     /// The best ratings of a category.
@@ -995,7 +997,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(rating_row).collect()
+        rows.iter().map(RatingRow::from_row).collect()
     }
 
     /// The ratings of some accounts in a category (those who have one).
@@ -1016,7 +1018,7 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
             if let Some(row) = row {
-                found.push(rating_row(&row)?);
+                found.push(RatingRow::from_row(&row)?);
             }
         }
         Ok(found)
@@ -1140,31 +1142,6 @@ fn game_row(row: &AnyRow) -> Result<GameRow, Error> {
         // Only the query that loads a game asks for it.
         tournament_kind: row.try_get("tournament_kind").ok().flatten(),
         challenged: row.try_get("challenged")?,
-    })
-}
-
-fn user_row(row: &AnyRow) -> Result<User, Error> {
-    Ok(User {
-        id: row.try_get("id")?,
-        name: row.try_get("name")?,
-        created_at: row.try_get("created_at")?,
-    })
-}
-
-fn rating_row(row: &AnyRow) -> Result<RatingRow, Error> {
-    Ok(RatingRow {
-        user: row.try_get("user_id")?,
-        name: row.try_get("name")?,
-        category: row.try_get("category")?,
-        rating: Rating {
-            rating: row.try_get("rating")?,
-            deviation: row.try_get("deviation")?,
-            volatility: row.try_get("volatility")?,
-        },
-        games: row.try_get("games")?,
-        wins: row.try_get("wins")?,
-        draws: row.try_get("draws")?,
-        losses: row.try_get("losses")?,
     })
 }
 

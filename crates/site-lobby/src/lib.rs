@@ -29,13 +29,7 @@ pub struct Lobby {
     pub pairing: Arc<tokio::sync::Notify>,
 }
 
-impl std::ops::Deref for Lobby {
-    type Target = Site;
-
-    fn deref(&self) -> &Site {
-        &self.site
-    }
-}
+awe_site_play::holds_site!(Lobby);
 
 impl Lobby {
     pub fn new(site: Site) -> Lobby {

@@ -107,9 +107,7 @@ pub async fn seek(
     let new: NewSeek = body(&headers, &bytes)?;
     // The seat is the browser's too: its secret is made now if it has none.
     let (actor, cookies) = acting(&app, &headers).await?;
-    let Some(user) = actor.user.clone() else {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to be paired"));
-    };
+    let user = actor.user.clone().ok_or_else(|| ApiError::sign_in("be paired"))?;
     if app.is_bot(&user.id) {
         return Err(crate::request::bots_play_bots());
     }
@@ -183,9 +181,7 @@ pub async fn cancel(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let Some(user) = signed_in(&app, &headers).await? else {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to be paired"));
-    };
+    let user = crate::request::account(&app, &headers, "be paired").await?;
     let cancelled = app.store.cancel_seek(&id, &user.id).await.map_err(failed)?;
     Ok(Json(json!({ "cancelled": cancelled })).into_response())
 }

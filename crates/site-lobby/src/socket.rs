@@ -1,13 +1,12 @@
 //! `/ws/lobby`: the lobby, live.
 
 use awe_site_core::limits::ConnectionGuard;
-use awe_site_core::request::same_origin;
 use awe_site_play::Site;
-use awe_site_play::ws::{BUFFER, MAX_MESSAGE, cross_site, error, restarting, send};
+use awe_site_play::ws::{error, from_this_site, restarting, send};
 use axum::extract::State;
 use axum::extract::ws::{Message as Frame, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 /// The lobby, live: its lists at once, then whenever they change.
@@ -17,15 +16,12 @@ pub async fn lobby(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !same_origin(&headers) {
-        return cross_site();
+    match from_this_site(&headers, upgrade) {
+        Ok(upgrade) => {
+            upgrade.on_upgrade(move |socket| lobby_connection(socket, app, guard.map(|g| g.0)))
+        }
+        Err(refused) => refused.into_response(),
     }
-    upgrade
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
-        .read_buffer_size(BUFFER)
-        .write_buffer_size(0)
-        .on_upgrade(move |socket| lobby_connection(socket, app, guard.map(|g| g.0)))
 }
 
 async fn lobby_connection(mut socket: WebSocket, app: Site, _guard: Option<ConnectionGuard>) {

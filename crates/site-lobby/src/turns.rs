@@ -3,11 +3,11 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use serde_json::{Value, json};
 
-use crate::request::{ApiError, ApiResult, signed_in};
+use crate::request::{ApiError, ApiResult, account};
 use crate::store::GameRow;
 use awe_site_play::Site;
 
@@ -18,9 +18,7 @@ const MOST: i64 = 200;
 /// move, each game with `your_turn`, the side `you` hold, the opponent, and when the running
 /// clock falls (`deadline_at`, milliseconds since 1970).
 pub async fn turns(State(app): State<Site>, headers: HeaderMap) -> ApiResult {
-    let Some(user) = signed_in(&app, &headers).await? else {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "sign_in", "sign in to see your games"));
-    };
+    let user = account(&app, &headers, "see your games").await?;
     let rows = app.store.playing_of(&user.id, MOST).await.map_err(|e| {
         tracing::error!("turns: {e}");
         ApiError::unavailable("try again")

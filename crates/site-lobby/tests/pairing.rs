@@ -14,12 +14,9 @@ fn abapa_blitz() -> Value {
 #[tokio::test]
 async fn two_seeks_of_a_pool_make_a_game() {
     let server = start("pairing").await;
-    let mut ada = Browser::new(&server);
-    ada.sign_up("ada", "a long password").await;
-    let mut bob = Browser::new(&server);
-    bob.sign_up("bob", "another password").await;
-    let mut carl = Browser::new(&server);
-    carl.sign_up("carl", "a third password").await;
+    let mut ada = Browser::signed_up(&server, "ada", "a long password").await;
+    let mut bob = Browser::signed_up(&server, "bob", "another password").await;
+    let mut carl = Browser::signed_up(&server, "carl", "a third password").await;
 
     let (status, answer) = Browser::new(&server).post("/api/seeks", abapa_blitz()).await;
     assert_eq!((status, answer["code"].as_str()), (403, Some("sign_in")));

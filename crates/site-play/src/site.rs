@@ -41,6 +41,21 @@ impl std::ops::Deref for Site {
     }
 }
 
+/// Gives a feature's state, which holds the site in its field `site`, the site's fields and
+/// the core's through `Deref`: `awe_site_play::holds_site!(Chat);`.
+#[macro_export]
+macro_rules! holds_site {
+    ($state:ty) => {
+        impl ::std::ops::Deref for $state {
+            type Target = $crate::Site;
+
+            fn deref(&self) -> &$crate::Site {
+                &self.site
+            }
+        }
+    };
+}
+
 impl Site {
     pub fn new(store: Store, pool: Pool, limits: Limits) -> Site {
         Site {

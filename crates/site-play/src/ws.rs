@@ -26,7 +26,7 @@ use crate::site::Site;
 pub const MAX_MESSAGE: usize = 4096;
 
 /// A connection's read buffer.
-pub const BUFFER: usize = 4096;
+const BUFFER: usize = 4096;
 
 /// How long a client may take to take a message before it is let go.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
@@ -35,8 +35,8 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 const OVER_RATE: u32 = 50;
 
 /// A socket opened from another site's page: refused.
-pub fn cross_site() -> Response {
-    ApiError::new(StatusCode::FORBIDDEN, "csrf", "a connection from another site").into_response()
+fn cross_site() -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, "csrf", "a connection from another site")
 }
 
 /// Who is on the other end of a game's socket.
@@ -58,9 +58,10 @@ pub async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !same_origin(&headers) {
-        return cross_site();
-    }
+    let upgrade = match from_this_site(&headers, upgrade) {
+        Ok(upgrade) => upgrade,
+        Err(refused) => return refused.into_response(),
+    };
     let handle = match app.room(&id).await {
         Ok(Some(handle)) => handle,
         Ok(None) => {
@@ -80,13 +81,24 @@ pub async fn upgrade(
         address: client_address(&app, &headers, address),
         _guard: guard.map(|g| g.0),
     };
-    upgrade
+    upgrade.on_upgrade(move |socket| connection(socket, handle, peer, app))
+}
+
+/// A socket asked from a page of this site (another site's page, which would ride on the
+/// player's cookies, is refused), with every socket's limits: the largest message, and small
+/// buffers (the default 128 KiB each way would be most of a connection's memory).
+pub fn from_this_site(
+    headers: &HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<WebSocketUpgrade, ApiError> {
+    if !same_origin(headers) {
+        return Err(cross_site());
+    }
+    Ok(upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        // Small buffers: the default 128 KiB each way would be most of a connection's memory.
         .read_buffer_size(BUFFER)
-        .write_buffer_size(0)
-        .on_upgrade(move |socket| connection(socket, handle, peer, app))
+        .write_buffer_size(0))
 }
 
 /// Sends `text`, within [`SEND_TIMEOUT`]: whether it went.

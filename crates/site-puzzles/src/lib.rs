@@ -37,29 +37,23 @@ use crate::model::{Match, WebGame};
 use crate::request::{ApiError, ApiResult, body, client_address, signed_in};
 use crate::spec::Spec;
 use crate::store::{PuzzleRow, now_ms};
-use awe_site_core::Core;
+use awe_site_play::Site;
 use axum::Router;
 use axum::routing::{get, post};
 
-/// What the puzzles' routes share: the core, and which solutions each address was shown.
+/// What the puzzles' routes share: the site, and which solutions each address was shown.
 #[derive(Clone, Debug)]
 pub struct Puzzles {
-    pub core: Core,
+    pub site: Site,
     /// The puzzles whose solution each address was shown (their tries are not rated).
     pub reveals: std::sync::Arc<Reveals>,
 }
 
-impl std::ops::Deref for Puzzles {
-    type Target = Core;
-
-    fn deref(&self) -> &Core {
-        &self.core
-    }
-}
+awe_site_play::holds_site!(Puzzles);
 
 impl Puzzles {
-    pub fn new(core: Core) -> Puzzles {
-        Puzzles { core, reveals: Default::default() }
+    pub fn new(site: Site) -> Puzzles {
+        Puzzles { site, reveals: Default::default() }
     }
 
     /// The puzzles' routes.

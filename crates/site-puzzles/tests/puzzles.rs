@@ -117,8 +117,7 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
     let server = start("puzzles").await;
     let store = Store::open(&server.database).await.unwrap();
     // A finished game of the site: its best puzzle is looked for once.
-    let mut ada = Browser::new(&server);
-    ada.sign_up("ada", "a long password").await;
+    let mut ada = Browser::signed_up(&server, "ada", "a long password").await;
     let (id, _) = ada
         .create(json!({ "spec": { "game": "awithlaknannai" }, "opponent": { "kind": "computer", "level": 1 } }))
         .await;
@@ -152,8 +151,7 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
     assert_eq!(kept, 0);
 
     // The API: a puzzle without its solution.
-    let mut kofi = Browser::new(&server);
-    kofi.sign_up("kofi", "kofi's password").await;
+    let mut kofi = Browser::signed_up(&server, "kofi", "kofi's password").await;
     let (status, next) = kofi.get("/api/puzzles/next?game=awele").await;
     assert_eq!(status, 200, "{next}");
     let first = next["puzzle"].clone();
@@ -247,8 +245,7 @@ async fn puzzles_are_proved_and_rate_their_solvers() {
 
     // Farming (issue 41): a solution learnt from a try that counts for nothing, or a puzzle the
     // server never offered, moves no rating.
-    let mut ama = Browser::new(&server);
-    ama.sign_up("ama", "ama's password").await;
+    let mut ama = Browser::signed_up(&server, "ama", "ama's password").await;
     let solved = |id: &str| {
         let row = rows.iter().find(|r| r.id == id).unwrap();
         serde_json::from_str::<Vec<String>>(&row.solution).unwrap()

@@ -141,6 +141,13 @@ impl Browser {
     }
 
     /// Signs up (the account made) and stays signed in.
+    /// A new browser on `server` with a new account, signed in.
+    pub async fn signed_up(server: &Server, name: &str, password: &str) -> Browser {
+        let mut browser = Browser::new(server);
+        browser.sign_up(name, password).await;
+        browser
+    }
+
     pub async fn sign_up(&mut self, name: &str, password: &str) {
         let (status, answer) =
             self.post("/api/account/signup", json!({ "name": name, "password": password })).await;

@@ -29,7 +29,7 @@ use axum::Router;
 use axum::routing::{get, post};
 // The core's and play's modules, by their names, inside this crate.
 use crate::model::Match;
-use crate::request::{ApiError, ApiResult, body, same_origin, signed_in};
+use crate::request::{ApiError, ApiResult, body, signed_in};
 use crate::spec::Spec;
 use crate::store::{
     GameRow, ScoreChange, SeatRow, TournamentGame, TournamentPlayer, TournamentRow, now_ms,
@@ -47,13 +47,7 @@ pub struct Tournaments {
     pub schedule: Arc<Vec<schedule::Schedule>>,
 }
 
-impl std::ops::Deref for Tournaments {
-    type Target = Site;
-
-    fn deref(&self) -> &Site {
-        &self.site
-    }
-}
+awe_site_play::holds_site!(Tournaments);
 
 impl Tournaments {
     pub fn new(site: Site, schedule: Vec<schedule::Schedule>) -> Tournaments {
@@ -712,13 +706,7 @@ pub async fn create(
     bytes: Bytes,
 ) -> ApiResult {
     let new: NewTournament = body(&headers, &bytes)?;
-    let Some(user) = signed_in(&app, &headers).await? else {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "sign_in",
-            "sign in to make a tournament",
-        ));
-    };
+    let user = crate::request::account(&app, &headers, "make a tournament").await?;
     let t = read_tournament(new, Some(user.id.clone()), now_ms())?;
     let most = app.limits.settings.open_tournaments;
     if app.store.open_tournaments_by(&user.id).await.map_err(failed)? >= most {
@@ -766,13 +754,7 @@ pub async fn join(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let Some(user) = signed_in(&app, &headers).await? else {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "sign_in",
-            "sign in to play a tournament",
-        ));
-    };
+    let user = crate::request::account(&app, &headers, "play a tournament").await?;
     if app.is_bot(&user.id) {
         return Err(crate::request::bots_play_bots());
     }
@@ -801,13 +783,7 @@ pub async fn withdraw(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let Some(user) = signed_in(&app, &headers).await? else {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "sign_in",
-            "sign in to play a tournament",
-        ));
-    };
+    let user = crate::request::account(&app, &headers, "play a tournament").await?;
     let withdrawn = app.store.withdraw(&id, &user.id).await.map_err(failed)?;
     changed(&app, &id).await;
     Ok(Json(json!({ "withdrawn": withdrawn })).into_response())
@@ -872,18 +848,16 @@ pub async fn socket(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !same_origin(&headers) {
-        return ApiError::new(StatusCode::FORBIDDEN, "csrf", "a connection from another site")
-            .into_response();
-    }
+    let upgrade = match awe_site_play::ws::from_this_site(&headers, upgrade) {
+        Ok(upgrade) => upgrade,
+        Err(refused) => return refused.into_response(),
+    };
     let user = match signed_in(&app, &headers).await {
         Ok(user) => user.map(|u| u.id),
         Err(error) => return error.into_response(),
     };
     let reader = Reader { user, address: crate::request::client_address(&app, &headers, peer) };
-    upgrade
-        .max_message_size(awe_site_play::ws::MAX_MESSAGE)
-        .on_upgrade(move |socket| watch_tournament(socket, app, id, reader, guard.map(|g| g.0)))
+    upgrade.on_upgrade(move |socket| watch_tournament(socket, app, id, reader, guard.map(|g| g.0)))
 }
 
 /// Who reads a tournament's page: their account, and their address.

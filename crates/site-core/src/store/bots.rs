@@ -3,15 +3,15 @@
 
 use std::collections::HashSet;
 
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 
-use super::{Error, GameRow, Store, User, game_row, now_ms, user_row};
+use super::{Error, GameRow, Store, User, game_row, now_ms};
 
 /// A personal API token as stored: never the token, only its hash.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TokenRow {
     pub id: String,
+    #[sqlx(rename = "user_id")]
     pub user: String,
     pub description: String,
     /// What it may do, space-separated.
@@ -19,18 +19,6 @@ pub struct TokenRow {
     pub created_at: i64,
     pub used_at: Option<i64>,
     pub revoked_at: Option<i64>,
-}
-
-fn token_row(row: &AnyRow) -> Result<TokenRow, Error> {
-    Ok(TokenRow {
-        id: row.try_get("id")?,
-        user: row.try_get("user_id")?,
-        description: row.try_get("description")?,
-        scopes: row.try_get("scopes")?,
-        created_at: row.try_get("created_at")?,
-        used_at: row.try_get("used_at")?,
-        revoked_at: row.try_get("revoked_at")?,
-    })
 }
 
 /// How long a bot counts as online after its program last listened.
@@ -63,7 +51,7 @@ impl Store {
         .bind(user)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(token_row).collect()
+        rows.iter().map(TokenRow::from_row).collect()
     }
 
     /// How many tokens an account holds that are not revoked, and how many it has made.
@@ -97,7 +85,7 @@ impl Store {
         .bind(now_ms() - ONLINE_MS)
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(user_row).transpose()
+        row.as_ref().map(User::from_row).transpose()
     }
 
     /// Revokes one of an account's tokens; whether there was such a token not yet revoked.
@@ -127,7 +115,7 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
-        let token = token_row(&row)?;
+        let token = TokenRow::from_row(&row)?;
         let user = User {
             id: token.user.clone(),
             name: row.try_get("name")?,
@@ -195,7 +183,7 @@ impl Store {
         .bind(now_ms() - ONLINE_MS)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(user_row).collect()
+        rows.iter().map(User::from_row).collect()
     }
 
     /// The challenges waiting for `user`'s answer, the oldest first.

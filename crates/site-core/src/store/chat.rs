@@ -1,16 +1,16 @@
 //! What the database keeps of the chat: the lines, the mutes, the reports, the admins.
 
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 
 use super::{CHANNEL, Error, Store, now_ms};
 
 /// A line of chat as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ChatLine {
     pub id: String,
     /// `game:ID:players`, `game:ID:spectators`.
     pub channel: String,
+    #[sqlx(rename = "user_id")]
     pub user: String,
     pub name: String,
     pub text: String,
@@ -18,7 +18,7 @@ pub struct ChatLine {
 }
 
 /// A report as the admins read it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Report {
     pub id: String,
     pub reporter: String,
@@ -28,6 +28,7 @@ pub struct Report {
     pub reason: String,
     pub created_at: i64,
     /// The line reported, if it was one.
+    #[sqlx(rename = "chat_id")]
     pub chat: Option<String>,
     /// What an admin did about it (`silence`, `close`, `dismiss`), and when.
     pub action: Option<String>,
@@ -53,17 +54,6 @@ impl Moderation {
             Moderation::Dismiss => "dismiss",
         }
     }
-}
-
-fn line_row(row: &AnyRow) -> Result<ChatLine, Error> {
-    Ok(ChatLine {
-        id: row.try_get("id")?,
-        channel: row.try_get("channel")?,
-        user: row.try_get("user_id")?,
-        name: row.try_get("name")?,
-        text: row.try_get("text")?,
-        created_at: row.try_get("created_at")?,
-    })
 }
 
 impl Store {
@@ -100,7 +90,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(line_row).transpose()
+        row.as_ref().map(ChatLine::from_row).transpose()
     }
 
     /// The latest `limit` lines of a channel, oldest first, without those of the accounts that
@@ -121,7 +111,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        let mut lines = rows.iter().map(line_row).collect::<Result<Vec<_>, _>>()?;
+        let mut lines = rows.iter().map(ChatLine::from_row).collect::<Result<Vec<_>, _>>()?;
         lines.reverse();
         Ok(lines)
     }
@@ -189,51 +179,36 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(Report {
-                    id: row.try_get("id")?,
-                    reporter: row.try_get("reporter")?,
-                    reported: row.try_get("reported")?,
-                    channel: row.try_get("channel")?,
-                    text: row.try_get("text")?,
-                    reason: row.try_get("reason")?,
-                    created_at: row.try_get("created_at")?,
-                    chat: row.try_get("chat_id")?,
-                    action: row.try_get("action")?,
-                    handled_at: row.try_get("handled_at")?,
-                })
-            })
-            .collect()
+        rows.iter().map(Report::from_row).collect()
     }
 
     /// A line in its context: the `around` lines of its channel before it, it, and those after.
     pub async fn chat_context(&self, id: &str, around: i64) -> Result<Vec<ChatLine>, Error> {
         let Some(line) = self.chat_line(id).await? else { return Ok(Vec::new()) };
-        let before = sqlx::query(
+        // The lines on one side of it, nearest first.
+        let side = |query: &'static str| {
+            sqlx::query(query)
+                .bind(&line.channel)
+                .bind(line.created_at)
+                .bind(&line.id)
+                .bind(around)
+                .fetch_all(&self.pool)
+        };
+        let before = side(
             "SELECT * FROM chat WHERE channel = $1 AND (created_at < $2 OR (created_at = $2 \
              AND id < $3)) ORDER BY created_at DESC, id DESC LIMIT $4",
         )
-        .bind(&line.channel)
-        .bind(line.created_at)
-        .bind(&line.id)
-        .bind(around)
-        .fetch_all(&self.pool)
         .await?;
-        let after = sqlx::query(
+        let after = side(
             "SELECT * FROM chat WHERE channel = $1 AND (created_at > $2 OR (created_at = $2 \
              AND id > $3)) ORDER BY created_at, id LIMIT $4",
         )
-        .bind(&line.channel)
-        .bind(line.created_at)
-        .bind(&line.id)
-        .bind(around)
-        .fetch_all(&self.pool)
         .await?;
-        let mut lines = before.iter().rev().map(line_row).collect::<Result<Vec<_>, _>>()?;
+        let mut lines =
+            before.iter().rev().map(ChatLine::from_row).collect::<Result<Vec<_>, _>>()?;
         lines.push(line);
         for row in &after {
-            lines.push(line_row(row)?);
+            lines.push(ChatLine::from_row(row)?);
         }
         Ok(lines)
     }

@@ -1,14 +1,13 @@
 //! What the database keeps of puzzles: the puzzles with their ratings, each account's first try
 //! at each (the one that counts), and which finished games the generator has looked at.
 
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 
 use super::{Error, GameRow, Store, game_row, now_ms};
 use crate::rating::Rating;
 
 /// A puzzle as stored.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, sqlx::FromRow)]
 pub struct PuzzleRow {
     pub id: String,
     pub game: String,
@@ -34,27 +33,6 @@ impl PuzzleRow {
     pub fn rating(&self) -> Rating {
         Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility }
     }
-}
-
-fn puzzle_row(row: &AnyRow) -> Result<PuzzleRow, Error> {
-    Ok(PuzzleRow {
-        id: row.try_get("id")?,
-        game: row.try_get("game")?,
-        category: row.try_get("category")?,
-        spec: row.try_get("spec")?,
-        moves: row.try_get("moves")?,
-        position: row.try_get("position")?,
-        solution: row.try_get("solution")?,
-        plies: row.try_get("plies")?,
-        themes: row.try_get("themes")?,
-        source: row.try_get("source")?,
-        rating: row.try_get("rating")?,
-        deviation: row.try_get("deviation")?,
-        volatility: row.try_get("volatility")?,
-        attempts: row.try_get("attempts")?,
-        solved: row.try_get("solved")?,
-        created_at: row.try_get("created_at")?,
-    })
 }
 
 /// What a try changed: the account's rating before and its change, the puzzle's after.
@@ -100,7 +78,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(puzzle_row).transpose()
+        row.as_ref().map(PuzzleRow::from_row).transpose()
     }
 
     /// Every puzzle, for the generator's checks and the tests (at most `limit`).
@@ -109,7 +87,7 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(puzzle_row).collect()
+        rows.iter().map(PuzzleRow::from_row).collect()
     }
 
     /// Puzzles of `game` that `user` (an account's id, or none) has not tried, the nearest to
@@ -137,7 +115,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
             if !rows.is_empty() {
-                return rows.iter().map(puzzle_row).collect();
+                return rows.iter().map(PuzzleRow::from_row).collect();
             }
         }
         Ok(Vec::new())
@@ -155,7 +133,7 @@ impl Store {
         .bind(game)
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(puzzle_row).transpose()
+        row.as_ref().map(PuzzleRow::from_row).transpose()
     }
 
     /// An account's puzzle rating in `category` (`puzzle:GAME`), a newcomer's if none.
@@ -168,11 +146,7 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         Ok(match row {
-            Some(row) => Rating {
-                rating: row.try_get("rating")?,
-                deviation: row.try_get("deviation")?,
-                volatility: row.try_get("volatility")?,
-            },
+            Some(row) => Rating::from_row(&row)?,
             None => Rating::default(),
         })
     }

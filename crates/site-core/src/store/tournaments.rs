@@ -315,16 +315,7 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|row| {
-                Ok((
-                    row.try_get("user_id")?,
-                    crate::rating::Rating {
-                        rating: row.try_get("rating")?,
-                        deviation: row.try_get("deviation")?,
-                        volatility: row.try_get("volatility")?,
-                    },
-                ))
-            })
+            .map(|row| Ok((row.try_get("user_id")?, sqlx::FromRow::from_row(row)?)))
             .collect()
     }
 
