@@ -118,8 +118,6 @@ impl Drop for StopOnDrop {
     }
 }
 
-pub use awe_site_core::limits::{QUEUE, TABLE_MB};
-
 impl Inner {
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
