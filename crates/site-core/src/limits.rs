@@ -162,6 +162,8 @@ pub enum Kind {
     Explorer,
     /// Moves tried at puzzles, by address.
     Puzzle,
+    /// Moves tried at lessons, by address (each may make the engine answer, at a small depth).
+    Lesson,
     /// Tournaments made, by address and by account.
     CreateTournament,
 }
@@ -182,6 +184,7 @@ impl Kind {
             Kind::Export => "export",
             Kind::Explorer => "explorer",
             Kind::Puzzle => "puzzle",
+            Kind::Lesson => "lesson",
             Kind::CreateTournament => "create_tournament",
         }
     }
@@ -253,6 +256,8 @@ impl Limits {
             Kind::Export => (s.exports_per_minute as f64, s.exports_per_minute as f64 / 60.0),
             // A page asks as its position changes.
             Kind::Explorer => (s.explorer_per_minute as f64, s.explorer_per_minute as f64 / 60.0),
+            // A learner clicks fast, and a class shares an address: sixty at once, two a second.
+            Kind::Lesson => (60.0, 2.0),
             Kind::Puzzle => {
                 (s.puzzle_moves_per_minute as f64, s.puzzle_moves_per_minute as f64 / 60.0)
             }

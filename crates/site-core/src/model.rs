@@ -311,7 +311,13 @@ impl Match {
                 return None;
             }
             let position = game.current();
-            position.parse_move(text).ok().map(|mv| position.move_text(mv))
+            // Read, then looked for among the legal moves: a text can name a move the position
+            // does not allow (an Awechec decision the forced variant refuses).
+            let mv = position.parse_move(text).ok()?;
+            let mut moves = Default::default();
+            Position::legal_moves(position, &mut moves);
+            let moves: &[_] = &moves;
+            moves.contains(&mv).then(|| position.move_text(mv))
         })
     }
 
@@ -470,6 +476,23 @@ impl Match {
         };
         (mine != theirs).then_some(mine)
     }
+}
+
+/// What a board is given to draw a game's position: the board, the position, the legal moves,
+/// the last move and the position before it.
+pub fn board_state(game: &Match) -> Value {
+    let (position, last, before) = each!(game, g => (
+        WebGame::view(g.current()),
+        g.last_move().map(|(before, mv)| WebGame::move_view(before, mv)),
+        g.last_move().map(|(before, _)| WebGame::view(before)),
+    ));
+    json!({
+        "board": board_view(game),
+        "position": position,
+        "legal": game.legal(),
+        "last": last,
+        "before": before,
+    })
 }
 
 /// The board's points and lines, for the page to draw (Awithlaknannai only; `null` otherwise).

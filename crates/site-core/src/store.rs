@@ -20,6 +20,7 @@ use crate::rating::Rating;
 
 mod bots;
 mod chat;
+mod lessons;
 mod puzzles;
 mod seeks;
 mod tournaments;

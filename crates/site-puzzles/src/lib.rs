@@ -271,23 +271,6 @@ fn replay(row: &PuzzleRow) -> Result<(Spec, Match, Vec<String>), String> {
     Ok((spec, game, solution))
 }
 
-/// What a board is given to draw a game's position: the board, the position, the legal moves,
-/// the last move and the position before it.
-fn board_state(game: &Match) -> Value {
-    let (position, last, before) = crate::model::each!(game, g => (
-        WebGame::view(g.current()),
-        g.last_move().map(|(before, mv)| WebGame::move_view(before, mv)),
-        g.last_move().map(|(before, _)| WebGame::view(before)),
-    ));
-    json!({
-        "board": crate::model::board_view(game),
-        "position": position,
-        "legal": game.legal(),
-        "last": last,
-        "before": before,
-    })
-}
-
 /// How far past the puzzle's line the finale looks for the end, in plies, and the positions
 /// it may visit.
 const FINALE_PLIES: u32 = 9;
@@ -306,7 +289,7 @@ fn finale(start: &Match, solution: &[String]) -> Value {
             return false;
         }
         moves.push(text.to_owned());
-        states.push(board_state(game));
+        states.push(crate::model::board_state(game));
         true
     };
     for text in solution {
@@ -384,7 +367,7 @@ fn view(row: &PuzzleRow) -> Result<Value, ApiError> {
         "color": crate::room::side_name(&spec, color),
         "plies": row.plies, "rating": row.rating.round(),
         "attempts": row.attempts, "solved": row.solved,
-        "state": board_state(&game),
+        "state": crate::model::board_state(&game),
     }))
 }
 
@@ -516,7 +499,7 @@ pub async fn play(
             game.play(text).map_err(|e| ApiError::unavailable(e.0))?;
             reply = Some(text.clone());
         }
-        state = Some(board_state(&game));
+        state = Some(crate::model::board_state(&game));
     }
     let mut rating = None;
     let mut puzzle_rating = None;

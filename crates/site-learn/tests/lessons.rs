@@ -1,0 +1,129 @@
+//! Every stage file, played with the games' rules crates: it reads, its solution reaches its goal
+//! move by move, its animation is legal, what it says of wrong moves is said of moves that miss,
+//! and the tries the board offers are refused by the rules with a reason.
+
+use awe_site_learn::check::{self, Verdict};
+use awe_site_learn::stage::{self, Stage};
+
+fn stages() -> Vec<Stage> {
+    stage::every_file().into_iter().map(|s| s.unwrap_or_else(|e| panic!("{e}"))).collect()
+}
+
+#[test]
+fn every_game_has_lessons_and_every_file_reads() {
+    let stages = stages();
+    assert_eq!(stages.len(), stage::all().len(), "every file reads");
+    for game in stage::GAMES {
+        let count = stages.iter().filter(|s| s.game == game).count();
+        assert!(count >= 8, "{game} has {count} stages");
+    }
+    let mut ids: Vec<&str> = stages.iter().map(|s| s.id.as_str()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), stages.len(), "every stage has its own name");
+}
+
+/// Plays the stage's solution through the judge; the line played (replies included).
+fn solve(stage: &Stage) -> Vec<String> {
+    let mut line = Vec::new();
+    let solution = &stage.file.solution;
+    for (i, mv) in solution.iter().enumerate() {
+        match check::judge(stage, &line, mv) {
+            Ok(Verdict::Played { moves, done }) => {
+                assert_eq!(moves[0], stage.start().move_key(&moves[0]).unwrap_or(moves[0].clone()));
+                line.extend(moves);
+                assert_eq!(done, i + 1 == solution.len(), "{}: the goal is reached at the solution's last move, not before ({mv})", stage.id);
+            }
+            other => panic!("{}: the solution's move {mv} is not played: {other:?}", stage.id),
+        }
+    }
+    line
+}
+
+#[test]
+fn every_solution_reaches_its_goal() {
+    for stage in stages() {
+        let line = solve(&stage);
+        let game = check::replay(&stage, &line).expect("the judge's line replays");
+        let learner = stage.start().turn();
+        assert!(check::reached(&stage, &game, learner, &stage.file.solution), "{}", stage.id);
+        // The stage is over: no move is judged after it.
+        assert!(check::judge(&stage, &line, &stage.file.solution[0]).is_err(), "{}", stage.id);
+    }
+}
+
+#[test]
+fn every_animation_plays() {
+    for stage in stages() {
+        let mut game = stage.start();
+        assert!(!stage.file.animation.is_empty(), "{} has an animation", stage.id);
+        for frame in &stage.file.animation {
+            game.play(&frame.text).unwrap_or_else(|e| panic!("{}: {}: {e}", stage.id, frame.text));
+        }
+    }
+}
+
+#[test]
+fn wrong_moves_are_refused_with_the_stages_words() {
+    for stage in stages() {
+        for wrong in &stage.file.wrong {
+            match check::judge(&stage, &[], &wrong.text) {
+                Ok(Verdict::Refused(r)) => {
+                    assert_eq!(r.code, "miss", "{}: {}", stage.id, wrong.text);
+                    assert_eq!(r.stage.as_ref(), Some(&wrong.why), "{}: {}", stage.id, wrong.text);
+                }
+                other => panic!("{}: {} should miss: {other:?}", stage.id, wrong.text),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_first_move_is_judged_and_a_miss_changes_nothing() {
+    for stage in stages() {
+        let start = stage.start();
+        for offered in check::offered(&start) {
+            let text = offered["text"].as_str().expect("a move has a text");
+            let verdict = check::judge(&stage, &[], text).expect("a first move is judged");
+            let is_try = offered.get("try").is_some();
+            match verdict {
+                Verdict::Refused(r) if is_try => {
+                    assert_ne!(r.code, "miss", "{}: the try {text} is refused by the rules", stage.id);
+                    assert!(r.rules.is_some(), "{}: {text}: the rules say why", stage.id);
+                }
+                Verdict::Refused(r) => {
+                    assert_eq!(r.code, "miss", "{}: the legal {text} misses the goal", stage.id);
+                    assert!(r.stage.is_some());
+                }
+                Verdict::Played { .. } => assert!(!is_try, "{}: the try {text} was played", stage.id),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_rules_reasons_are_the_rules() {
+    let find = |id: &str| stage::all().iter().find(|s| s.id == id).expect(id);
+    let code = |id: &str, text: &str| match check::judge(find(id), &[], text) {
+        Ok(Verdict::Refused(r)) => r.code,
+        other => panic!("{id}: {text}: {other:?}"),
+    };
+    assert_eq!(code("awele/feeding", "A"), "must-feed");
+    assert_eq!(code("awele/grand-slam", "E"), "grand-slam");
+    assert_eq!(code("awele/capture", "B"), "empty-pit");
+    assert_eq!(code("awele/capture", "a"), "not-your-pit");
+    assert_eq!(code("awithlaknannai/compulsory", "b2-b3"), "must-capture");
+    assert_eq!(code("awithlaknannai/most", "b8xt7"), "must-take-most");
+    assert_eq!(code("awithlaknannai/chain", "m1xm3"), "chain-goes-on");
+    assert_eq!(code("awechec/forced", "normal"), "illegal");
+    // The same pits under abapa: the grand slam is played (and takes nothing).
+    assert!(matches!(check::judge(find("awele/grand-slam-abapa"), &[], "E"), Ok(Verdict::Played { done: true, .. })));
+}
+
+#[test]
+fn a_line_that_is_not_the_stages_is_refused() {
+    let stage = stage::all().iter().find(|s| s.id == "awele/famine").expect("famine");
+    assert!(check::judge(stage, &["B".into()], "A").is_err(), "an illegal move in the line");
+    assert!(check::judge(stage, &vec!["A".to_string(); 500], "A").is_err(), "too long");
+    assert!(matches!(check::judge(stage, &[], "zz"), Ok(Verdict::Refused(_))), "not a move");
+}
