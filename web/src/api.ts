@@ -372,6 +372,12 @@ export const api = {
   tokens: () => call<{ tokens: ApiToken[]; scopes: string[]; bot: boolean }>('GET', '/api/account/tokens'),
   createToken: (description: string, scopes: string[]) => call<ApiToken>('POST', '/api/account/tokens', { description, scopes }),
   revokeToken: (id: string) => call<{ revoked: string }>('POST', `/api/account/tokens/${encodeURIComponent(id)}/revoke`),
+  lessons: () => call<Lessons>('GET', '/api/learn'),
+  lesson: (game: string, stage: string) => call<Lesson>('GET', `/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(stage)}`),
+  lessonMove: (game: string, stage: string, line: string[], move: string, mistakes: number) =>
+    call<LessonVerdict>('POST', `/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(stage)}/move`, { line, move, mistakes }),
+  lessonProgress: () => call<LessonProgress>('GET', '/api/learn/progress'),
+  keepLessons: (stages: Record<string, number>) => call<LessonProgress>('POST', '/api/learn/progress', { stages }),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
   leaderboard: (category: string) => call<Board>('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };
@@ -473,4 +479,54 @@ export interface NewTournament {
   minutes?: number;
   rounds?: number;
   rated: boolean;
+}
+
+// A text in both of the site's languages (the lessons' own texts).
+export interface Both {
+  en: string;
+  fr: string;
+}
+
+// The stages of each game (/api/learn).
+export interface Lessons {
+  order: string[];
+  games: Record<string, { id: string; name: string; title: Both }[]>;
+}
+
+// A board's input: a position, its legal moves (and, in a lesson, the tries the rules refuse).
+export interface BoardState {
+  board: any;
+  position: any;
+  legal: any[];
+  last: any | null;
+  before: any | null;
+}
+
+// A stage (/api/learn/GAME/NAME).
+export interface Lesson {
+  id: string;
+  game: string;
+  name: string;
+  index: number;
+  count: number;
+  next: string | null;
+  previous: string | null;
+  title: Both;
+  intro: Both;
+  success: Both;
+  spec: Spec;
+  goal: { moves: number; capture: number | null; win: boolean; chess: boolean; within: number };
+  side: string;
+  state: BoardState;
+  animation: { intro: Both | null; start: BoardState; frames: { move: string; caption: Both; state: BoardState }[] };
+}
+
+// What became of a move at a stage.
+export type LessonVerdict =
+  | { played: false; code: string; rules: string | null; why: Both | null }
+  | { played: true; moves: string[]; states: BoardState[]; done: boolean; stars: number | null };
+
+export interface LessonProgress {
+  signed_in: boolean;
+  stages: Record<string, number>;
 }

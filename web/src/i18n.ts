@@ -11,6 +11,7 @@ import * as lobby from './i18n/lobby';
 import * as tournaments from './i18n/tournaments';
 import * as chat from './i18n/chat';
 import * as puzzles from './i18n/puzzles';
+import * as learn from './i18n/learn';
 
 export type { Lang };
 
@@ -27,6 +28,7 @@ const en = {
   ...tournaments.en,
   ...chat.en,
   ...puzzles.en,
+  ...learn.en,
 };
 
 export type Dict = typeof en;
@@ -42,6 +44,7 @@ const fr: Dict = {
   ...tournaments.fr,
   ...chat.fr,
   ...puzzles.fr,
+  ...learn.fr,
 };
 
 const dicts: Record<Lang, Dict> = { en, fr };

@@ -16,6 +16,7 @@ import { mountTurns } from './pages/turns';
 import { mountTournaments } from './pages/tournaments';
 import { mountTournament } from './pages/tournament';
 import { mountPuzzles } from './pages/puzzles';
+import { mountLearn, mountLesson } from './pages/learn';
 import { mountReports } from './pages/reports';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
@@ -109,6 +110,7 @@ function drawFrame(): void {
     ['/', d.navPlay, 'home'],
     ['/import', d.navImport, 'import'],
     ['/analysis', d.navAnalysis, 'analysis'],
+    ['/learn', d.navLearn, 'learn'],
     ['/rules', d.navRules, 'rules'],
     ['/leaderboard', d.navLeaderboard, 'leaderboard'],
     ['/tournaments', d.navTournaments, 'tournaments'],
@@ -122,7 +124,7 @@ function drawFrame(): void {
     links.map(([href, label, name]) =>
       h(
         'a',
-        { href, 'aria-current': route?.name === name ? 'page' : undefined, 'data-testid': `nav-${name}` },
+        { href, 'aria-current': route?.name === name || (name === 'learn' && route?.name === 'lesson') ? 'page' : undefined, 'data-testid': `nav-${name}` },
         label,
         // How many games wait for the player's move, next to "Your games".
         name === 'turns' && waiting > 0
@@ -168,6 +170,8 @@ const router = new Router(
     leaderboard: mountLeaderboard,
     turns: mountTurns,
     puzzles: mountPuzzles,
+    learn: mountLearn,
+    lesson: mountLesson,
     tournaments: mountTournaments,
     tournament: mountTournament,
     reports: mountReports,

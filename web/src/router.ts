@@ -30,6 +30,9 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/tournaments\/?$/, 'tournaments', []],
   [/^\/puzzles\/?$/, 'puzzles', []],
   [/^\/puzzle\/([A-Za-z0-9_-]+)\/?$/, 'puzzles', ['id']],
+  [/^\/learn\/?$/, 'learn', []],
+  [/^\/learn\/(awele|awithlaknannai|awechec)\/?$/, 'learn', ['game']],
+  [/^\/learn\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'lesson', ['game', 'stage']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],
   [/^\/admin\/reports\/?$/, 'reports', []],
 ];

@@ -198,7 +198,15 @@ export function mountHome(root: HTMLElement, _route: Route): Page {
       );
       rows.push(h('p', { class: 'help' }, d.handicapHelp));
     }
-    rows.push(h('p', { class: 'help' }, h('a', { href: `/rules/${game}` }, `${d.rulesLink}${lang() === 'fr' ? '\u00a0: ' : ': '}${gameName(game)}`)));
+    rows.push(
+      h(
+        'p',
+        { class: 'help' },
+        h('a', { href: `/learn/${game}`, 'data-testid': 'home-learn' }, d.learnNew(gameName(game))),
+        ' · ',
+        h('a', { href: `/rules/${game}` }, `${d.rulesLink}${lang() === 'fr' ? '\u00a0: ' : ': '}${gameName(game)}`),
+      ),
+    );
     rows.push(
       h(
         'fieldset',

@@ -9,6 +9,7 @@ import { aweleRules } from '../rules/awele';
 import { awithlaknannaiRules } from '../rules/awithlaknannai';
 import { awechecRules } from '../rules/awechec';
 import { fill } from '../dom';
+import { api, type Lessons } from '../api';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 const CONTENT = { awele: aweleRules, awithlaknannai: awithlaknannaiRules, awechec: awechecRules };
@@ -18,6 +19,9 @@ export function mountRules(root: HTMLElement, route: Route): Page {
   const box = h('article', { class: 'card rules', 'data-testid': `rules-${game ?? 'index'}` });
   root.appendChild(box);
   let figures = diagrams();
+  // The lessons' stages of this game, each watched as an animation of its rule.
+  let lessons: Lessons | null = null;
+  let gone = false;
 
   function tabs(): HTMLElement {
     return h(
@@ -59,13 +63,44 @@ export function mountRules(root: HTMLElement, route: Route): Page {
       tabs(),
       h('h1', {}, `${d.rulesTitle} : ${gameName(game)}`.replace(' :', lang() === 'fr' ? '\u00a0:' : ':')),
       CONTENT[game](lang(), figures),
-      h('p', { class: 'rules-play' }, h('a', { href: '/', class: 'button primary' }, d.playThis)),
+      lessons?.games[game]?.length
+        ? h(
+            'section',
+            { class: 'rules-animations', 'data-testid': 'rules-animations', 'aria-labelledby': 'rules-animations-title' },
+            h('h2', { id: 'rules-animations-title' }, d.learnWatchRules),
+            h(
+              'ul',
+              {},
+              lessons.games[game].map((s) => h('li', {}, h('a', { href: `/learn/${game}/${s.name}?watch` }, s.title[lang()]))),
+            ),
+          )
+        : null,
+      h(
+        'p',
+        { class: 'rules-play' },
+        h('a', { href: `/learn/${game}`, class: 'button', 'data-testid': 'rules-learn' }, d.learnLessonsOf(gameName(game))),
+        ' ',
+        h('a', { href: '/', class: 'button primary' }, d.playThis),
+      ),
     );
   }
 
   draw();
+  if (game) {
+    api
+      .lessons()
+      .then((l) => {
+        if (gone) return;
+        lessons = l;
+        draw();
+      })
+      .catch(() => {
+        // No lessons to link to: the rules stand alone.
+      });
+  }
   return {
     destroy() {
+      gone = true;
       figures.destroy();
       box.remove();
     },

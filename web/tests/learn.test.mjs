@@ -1,0 +1,325 @@
+// The lessons, as a learner goes through them: every stage of each game's lesson, its solution
+// (read from the stage's file) played on the board by clicks and by the keyboard alone, on a
+// desktop and on a phone, in English and in French; a wrong move refused with its reason in the page's
+// language; the stars and the progress kept in the browser, then with the account; the rule
+// watched as an animation; the rules pages linking to the animations; axe on the new pages.
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DESKTOP, PHONE, apiGet, apiPost, axe, base, bothSizes, check, newPage, noErrors, screenshot, signUp, sleep, unique } from './lib.mjs';
+
+const LESSONS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'crates', 'site-learn', 'lessons');
+const GAMES = ['awele', 'awithlaknannai', 'awechec'];
+
+// Each game's stages in order, with the solution its file gives (one line: `solution = [...]`).
+async function stagesOf(game) {
+  const files = (await readdir(join(LESSONS, game))).filter((f) => f.endsWith('.toml')).sort();
+  const out = [];
+  for (const f of files) {
+    const text = await readFile(join(LESSONS, game, f), 'utf8');
+    const line = text.split('\n').find((l) => l.startsWith('solution = '));
+    check(line, `${game}/${f} has a solution`);
+    out.push({ name: f.replace(/^\d+-/, '').replace(/\.toml$/, ''), solution: JSON.parse(line.slice('solution = '.length)) });
+  }
+  return out;
+}
+
+// Waits until the stage answers the move: passed, or waiting for the next one (replies shown).
+async function answered(page) {
+  await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid="lesson-result"]')) return true;
+      if (document.querySelector('[data-testid="lesson-why"]')) return true;
+      const s = document.querySelector('[data-testid="lesson-status"]')?.textContent ?? '';
+      const board = document.querySelector('.awele-board, .awithlaknannai-board, .awechec-board');
+      return /Go on|Continuez/.test(s) && !board?.classList.contains('animating');
+    },
+    null,
+    { timeout: 20000 },
+  );
+  await sleep(150);
+}
+
+// The squares of a chess move the board offers in `state` (its `from` and `to`).
+function chessSquares(state, game, stage, text) {
+  const mv = state.legal.find((m) => m.text === text.replace(/[#+]$/, '') || m.text === text);
+  check(mv && mv.from && mv.to, `${game}/${stage}: ${text} is a chess move offered: ${JSON.stringify(state.legal.map((m) => m.text))}`);
+  return [mv.from, mv.to];
+}
+
+// What the server answers to `move` after `line` (the page asked the same: the stage is the
+// server's, and nothing is kept between moves).
+async function judged(page, game, stage, line, move) {
+  return apiPost(page, `/api/learn/${game}/${stage}/move`, { line, move });
+}
+
+// Presses Tab until the focused element matches `selector`.
+async function tabTo(page, selector, most = 120) {
+  for (let i = 0; i < most; i++) {
+    if (await page.evaluate((s) => !!document.activeElement?.matches?.(s), selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector} (at ${await page.evaluate(() => document.activeElement?.outerHTML?.slice(0, 120))})`);
+}
+
+// The centre of a chess square on the screen, White at the bottom.
+async function square(page, key) {
+  const b = await page.locator('.awechec-board cg-board').boundingBox();
+  const file = key.charCodeAt(0) - 97;
+  const rank = Number(key[1]) - 1;
+  return { x: b.x + ((file + 0.5) * b.width) / 8, y: b.y + ((7 - rank + 0.5) * b.height) / 8 };
+}
+
+// Plays one move of the stage's solution on the board, by clicks or by the keyboard.
+async function play(page, game, stage, state, text, keyboard) {
+  const board = '.awele-board, .awithlaknannai-board, .awechec-board';
+  await page.waitForFunction((b) => !document.querySelector(b)?.classList.contains('animating'), board);
+  const pit = /^[A-Fa-f](\(\d+\))?$/.test(text);
+  if ((game === 'awele' || game === 'awechec') && pit) {
+    const sel = `[data-testid="pit-${text[0]}"]`;
+    if (keyboard) {
+      await tabTo(page, sel);
+      await page.keyboard.press('Enter');
+    } else await page.locator(sel).click();
+    return;
+  }
+  if (game === 'awithlaknannai') {
+    const points = text.split(/[-x]/);
+    for (const p of points) {
+      const sel = `.serpents .hit[data-point="${p}"]`;
+      if (keyboard) {
+        await tabTo(page, `${sel}[tabindex="0"]`);
+        await page.keyboard.press('Enter');
+      } else await page.locator(sel).click();
+      await sleep(60);
+    }
+    return;
+  }
+  // Awechec's decisions and chess moves.
+  if (text === 'normal' || text === '0') {
+    const sel = `.awechec-decide[data-decision="${text === '0' ? 'null' : 'normal'}"]`;
+    if (keyboard) {
+      await tabTo(page, sel);
+      await page.keyboard.press('Enter');
+    } else await page.locator(sel).click();
+    return;
+  }
+  const [from, to] = chessSquares(state, game, stage, text);
+  await page.waitForFunction(() => !!document.querySelector('.awechec-board .awechec-status[data-step="move"]'));
+  await sleep(100);
+  if (keyboard) {
+    await tabTo(page, '.awechec-cg[role="application"]');
+    const cursor = async () => page.evaluate(() => document.querySelector('.awechec-cg')?.getAttribute('data-cursor') ?? '');
+    const go = async (key) => {
+      for (let i = 0; i < 16 && (await cursor())[0] < key[0]; i++) await page.keyboard.press('ArrowRight');
+      for (let i = 0; i < 16 && (await cursor())[0] > key[0]; i++) await page.keyboard.press('ArrowLeft');
+      for (let i = 0; i < 16 && (await cursor())[1] < key[1]; i++) await page.keyboard.press('ArrowUp');
+      for (let i = 0; i < 16 && (await cursor())[1] > key[1]; i++) await page.keyboard.press('ArrowDown');
+      check((await cursor()) === key, `the chess cursor reached ${key}: ${await cursor()}`);
+    };
+    await go(from);
+    await page.keyboard.press('Enter');
+    await go(to);
+    await page.keyboard.press(' ');
+    return;
+  }
+  await page.locator('.awechec-board cg-board').scrollIntoViewIfNeeded();
+  const a = await square(page, from);
+  const b = await square(page, to);
+  await page.mouse.click(a.x, a.y);
+  await sleep(80);
+  await page.mouse.click(b.x, b.y);
+}
+
+// A wrong move of the first stage that has one, refused with the reason in the page's language.
+const WRONG = {
+  awele: { stage: 'feeding', move: 'A', en: /Not allowed: your opponent has no seed, and this move gives them none/, fr: /Interdit : votre adversaire n’a plus de graine, et ce coup ne lui en donne pas/ },
+  awithlaknannai: { stage: 'compulsory', move: 'b2-b3', en: /Not allowed: a capture is on the board, and taking is compulsory/, fr: /Interdit : une prise est possible, et la prise est obligatoire/ },
+  awechec: { stage: 'null-move', move: 'normal', en: /Not this one: A normal move would let Black play/, fr: /Pas celui-ci : Un coup normal laisserait jouer les Noirs/ },
+};
+
+// Every stage of every game, solved on the board; one wrong move a game first.
+async function everyStage(browser, { viewport, locale, keyboard, lang }) {
+  const { context, page } = await newPage(browser, { viewport, locale });
+  const tag = `${lang}-${viewport.width < 500 ? 'phone' : 'desktop'}`;
+  try {
+    let total = 0;
+    for (const game of GAMES) {
+      const stages = await stagesOf(game);
+      // From the lessons' list, as a learner starts.
+      await page.goto(`${base()}/learn`);
+      await page.getByTestId(`learn-go-${game}`).click();
+      for (const [i, stage] of stages.entries()) {
+        const began = Date.now();
+        await page.waitForURL((u) => u.pathname === `/learn/${game}/${stage.name}`);
+        await page.getByTestId('lesson-goal').waitFor();
+        const step = await page.getByTestId('lesson-stage').textContent();
+        check(new RegExp(`${i + 1} (of|sur) ${stages.length}`).test(step), `${game}/${stage.name}: ${step}`);
+        const wrong = WRONG[game].stage === stage.name ? WRONG[game] : null;
+        let state = (await apiGet(page, `/api/learn/${game}/${stage.name}`)).state;
+        if (wrong) {
+          await play(page, game, stage.name, state, wrong.move, keyboard);
+          await page.getByTestId('lesson-why').waitFor();
+          const why = await page.getByTestId('lesson-why').textContent();
+          check(wrong[lang].test(why), `${game}/${stage.name}: the wrong move ${wrong.move} is refused with its reason: ${why}`);
+          if (game === 'awele' || game === 'awithlaknannai') await screenshot(page, `learn-${tag}-${game}-refused`);
+        }
+        let line = [];
+        for (const [k, text] of stage.solution.entries()) {
+          await play(page, game, stage.name, state, text, keyboard);
+          await answered(page);
+          const why = await page.evaluate(() => document.querySelector('[data-testid="lesson-why"]')?.textContent ?? null);
+          check(!why, `${game}/${stage.name}: ${text} is refused: ${why}`);
+          // The replies the server played are on the board: the next move's board is the one
+          // after them.
+          if (k + 1 < stage.solution.length) {
+            const verdict = await judged(page, game, stage.name, line, text);
+            check(verdict.played, `${game}/${stage.name}: ${text}: ${JSON.stringify(verdict)}`);
+            line = [...line, ...verdict.moves];
+            state = verdict.states[verdict.states.length - 1];
+          }
+        }
+        await page.getByTestId('lesson-result').waitFor();
+        const stars = await page.locator('[data-testid="lesson-result"] [data-testid="stars"]').getAttribute('data-stars');
+        check(stars === (wrong ? '2' : '3'), `${game}/${stage.name}: ${stars} stars (${wrong ? 'one wrong move' : 'none wrong'})`);
+        if (i === 1) await screenshot(page, `learn-${tag}-${game}-passed`);
+        total += 1;
+        if (process.env.AWE_LEARN_TIMES) console.log(`      ${game}/${stage.name}: ${((Date.now() - began) / 1000).toFixed(1)} s`);
+        // On to the next stage, by the button the page gives (focused for the keyboard).
+        const next = i + 1 < stages.length ? 'lesson-next' : GAMES.indexOf(game) < 2 ? 'lesson-next-game' : 'lesson-play';
+        if (keyboard) {
+          await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, next);
+          await page.keyboard.press('Enter');
+        } else await page.getByTestId(next).click();
+      }
+    }
+    // Every stage passed, in this browser.
+    await page.goto(`${base()}/learn`);
+    for (const game of GAMES) {
+      const count = await page.getByTestId(`learn-count-${game}`).textContent();
+      const n = (await stagesOf(game)).length;
+      check(new RegExp(`^${n} (of|sur) ${n}`).test(count), `${game}: ${count}`);
+    }
+    console.log(`      ${total} stages passed (${tag}, ${keyboard ? 'keyboard' : 'clicks'})`);
+    noErrors(page);
+    return { context, page };
+  } catch (e) {
+    await screenshot(page, `learn-${tag}-failed`).catch(() => {});
+    await context.close();
+    throw e;
+  }
+}
+
+export async function everyStageByClicksOnADesktopInEnglish({ browser }) {
+  const { context, page } = await everyStage(browser, { viewport: DESKTOP, locale: 'en-GB', keyboard: false, lang: 'en' });
+  try {
+    // The progress of this browser goes to the account made here, and stays with it.
+    const passedHere = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('awe.lessons') ?? '{}')).length);
+    await page.goto(`${base()}/signup`);
+    await signUp(page, unique('learner'));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`${base()}/learn`);
+    await page.getByTestId('learn-kept').waitFor();
+    await page.waitForFunction(() => /account/.test(document.querySelector('[data-testid="learn-kept"]')?.textContent ?? ''));
+    const kept = await apiGet(page, '/api/learn/progress');
+    check(kept.signed_in && Object.keys(kept.stages).length === passedHere, `the account keeps the ${passedHere} stages passed before: ${JSON.stringify(kept)}`);
+    // Another browser of the same account sees them.
+    await page.evaluate(() => localStorage.removeItem('awe.lessons'));
+    await page.reload();
+    await page.waitForFunction(() => /account/.test(document.querySelector('[data-testid="learn-kept"]')?.textContent ?? ''));
+    const count = await page.getByTestId('learn-count-awele').textContent();
+    check(/^(\d+) of \1 passed/.test(count), `the account's progress, without this browser's: ${count}`);
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function everyStageByKeyboardOnAPhoneInFrench({ browser }) {
+  const { context } = await everyStage(browser, { viewport: PHONE, locale: 'fr-FR', keyboard: true, lang: 'fr' });
+  await context.close();
+}
+
+export async function everyStageByKeyboardOnADesktopInEnglish({ browser }) {
+  const { context } = await everyStage(browser, { viewport: DESKTOP, locale: 'en-GB', keyboard: true, lang: 'en' });
+  await context.close();
+}
+
+export async function everyStageByTouchOnAPhoneInFrench({ browser }) {
+  const { context } = await everyStage(browser, { viewport: PHONE, locale: 'fr-FR', keyboard: false, lang: 'fr' });
+  await context.close();
+}
+
+// The rule watched as an animation: captions step by step, back, forward, from the start; the
+// rules page links to it; the pages looked at on a desktop and a phone; axe finds nothing serious.
+export async function animationsAndRulesLinks({ browser }) {
+  const { context, page } = await newPage(browser, { bypassCSP: true });
+  try {
+    await page.goto(`${base()}/rules/awele`);
+    await page.getByTestId('rules-animations').waitFor();
+    await page.locator('[data-testid="rules-animations"] a', { hasText: 'Capture chains' }).click();
+    await page.waitForURL((u) => u.pathname === '/learn/awele/chain' && u.search === '?watch');
+    await page.getByTestId('lesson-animation').waitFor();
+    // It plays by itself: the first frame's caption comes.
+    await page.waitForFunction(() => /c holds 2, b 3, a 2/.test(document.querySelector('[data-testid="animation-caption"]')?.textContent ?? ''), null, { timeout: 8000 });
+    check(/Step 1 of 1/.test(await page.getByTestId('animation-step').textContent()), 'one frame');
+    const seeds = async () => page.evaluate(() => document.querySelector('[data-testid="store-south"]')?.textContent ?? '');
+    await sleep(1500);
+    await bothSizes(page, 'learn-animation');
+    await page.getByTestId('animation-back').click();
+    check(/Step 0 of 1/.test(await page.getByTestId('animation-step').textContent()), 'stepped back');
+    await page.getByTestId('animation-forward').click();
+    check(/Step 1 of 1/.test(await page.getByTestId('animation-step').textContent()), 'stepped forward');
+    await page.getByTestId('animation-replay').click();
+    await page.waitForFunction(() => /Step 1 of 1/.test(document.querySelector('[data-testid="animation-step"]')?.textContent ?? ''), null, { timeout: 8000 });
+    void seeds;
+    // Then the learner tries it.
+    await page.getByTestId('lesson-try').click();
+    await page.getByTestId('lesson-goal').waitFor();
+    check(/take 7 seeds, in one move/.test(await page.getByTestId('lesson-goal').textContent()), 'the goal is said');
+    const findings = [];
+    findings.push(...(await axe(page)).map((f) => `stage: ${f}`));
+    await bothSizes(page, 'learn-stage-awele');
+    // A stage of each other game, and the lists, looked at and checked.
+    for (const [path, name] of [
+      ['/learn', 'learn-index'],
+      ['/learn/awithlaknannai/chain', 'learn-stage-awithlaknannai'],
+      ['/learn/awechec/null-move', 'learn-stage-awechec'],
+      ['/learn/awithlaknannai/bent-jump?watch', 'learn-animation-awithlaknannai'],
+      ['/learn/awechec/to-chess?watch', 'learn-animation-awechec'],
+    ]) {
+      await page.goto(`${base()}${path}`);
+      await page.locator('[data-testid="learn-page"] .learn-games, [data-testid="lesson-board"] .board, [data-testid="lesson-board"] [data-testid="board"]').first().waitFor();
+      await sleep(path.includes('watch') ? 2500 : 300);
+      findings.push(...(await axe(page)).map((f) => `${path}: ${f}`));
+      await bothSizes(page, name);
+    }
+    check(findings.length === 0, `axe: ${findings.join(' | ')}`);
+    // A stage that is not there says so.
+    await page.goto(`${base()}/learn/awele/nothing-here`);
+    await page.getByTestId('lesson-error').waitFor();
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// A newcomer's path: from the home page to the lessons, through them, to a first game.
+export async function fromTheHomePageToTheLessons({ browser }) {
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto(`${base()}/`);
+    await page.getByTestId('nav-learn').click();
+    await page.waitForURL((u) => u.pathname === '/learn');
+    await page.getByTestId('learn-go-awechec').click();
+    await page.waitForURL((u) => u.pathname === '/learn/awechec/powers');
+    await page.getByTestId('lesson-goal').waitFor();
+    check(/take 3 powers, in one move/.test(await page.getByTestId('lesson-goal').textContent()), 'the goal');
+    await page.goto(`${base()}/`);
+    await page.getByTestId('home-learn').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/learn/'));
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}
