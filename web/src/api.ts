@@ -376,6 +376,12 @@ export const api = {
   lesson: (game: string, stage: string) => call<Lesson>('GET', `/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(stage)}`),
   lessonMove: (game: string, stage: string, line: string[], move: string, mistakes: number) =>
     call<LessonVerdict>('POST', `/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(stage)}/move`, { line, move, mistakes }),
+  practices: () => call<Practices>('GET', '/api/practice'),
+  practice: (game: string, name: string) => call<PracticeView>('GET', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}`),
+  practiceMove: (game: string, name: string, line: string[], move: string) =>
+    call<PracticeVerdict>('POST', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}/move`, { line, move }),
+  practiceHint: (game: string, name: string, line: string[]) =>
+    call<{ best: string | null; moves: { move: string; result: string | null }[] }>('POST', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}/hint`, { line }),
   lessonProgress: () => call<LessonProgress>('GET', '/api/learn/progress'),
   keepLessons: (stages: Record<string, number>) => call<LessonProgress>('POST', '/api/learn/progress', { stages }),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
@@ -530,3 +536,33 @@ export interface LessonProgress {
   signed_in: boolean;
   stages: Record<string, number>;
 }
+
+// The endgames to practise (/api/practice).
+export interface Practices {
+  order: string[];
+  games: Record<string, { id: string; name: string; title: Both; goal: 'win' | 'draw' }[]>;
+}
+
+export interface PracticeView {
+  id: string;
+  game: string;
+  name: string;
+  index: number;
+  count: number;
+  next: string | null;
+  previous: string | null;
+  title: Both;
+  intro: Both;
+  goal: 'win' | 'draw';
+  spec: Spec;
+  side: string;
+  state: BoardState;
+}
+
+export type PracticeEnd =
+  | { kind: 'reached' | 'missed' | 'too-long' }
+  | { kind: 'lost'; at: string; now: 'win' | 'draw' | 'loss'; keeping: string[] };
+
+export type PracticeVerdict =
+  | { played: false; code: string; rules: string | null }
+  | { played: true; moves: string[]; states: BoardState[]; end: PracticeEnd | null };

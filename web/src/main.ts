@@ -17,6 +17,7 @@ import { mountTournaments } from './pages/tournaments';
 import { mountTournament } from './pages/tournament';
 import { mountPuzzles } from './pages/puzzles';
 import { mountLearn, mountLesson } from './pages/learn';
+import { mountPractice, mountPracticeList } from './pages/practice';
 import { mountReports } from './pages/reports';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
@@ -124,7 +125,7 @@ function drawFrame(): void {
     links.map(([href, label, name]) =>
       h(
         'a',
-        { href, 'aria-current': route?.name === name || (name === 'learn' && route?.name === 'lesson') ? 'page' : undefined, 'data-testid': `nav-${name}` },
+        { href, 'aria-current': route?.name === name || (name === 'learn' && ['lesson', 'practice', 'practise'].includes(route?.name ?? '')) ? 'page' : undefined, 'data-testid': `nav-${name}` },
         label,
         // How many games wait for the player's move, next to "Your games".
         name === 'turns' && waiting > 0
@@ -172,6 +173,8 @@ const router = new Router(
     puzzles: mountPuzzles,
     learn: mountLearn,
     lesson: mountLesson,
+    practice: mountPracticeList,
+    practise: mountPractice,
     tournaments: mountTournaments,
     tournament: mountTournament,
     reports: mountReports,

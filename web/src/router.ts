@@ -33,6 +33,8 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/learn\/?$/, 'learn', []],
   [/^\/learn\/(awele|awithlaknannai|awechec)\/?$/, 'learn', ['game']],
   [/^\/learn\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'lesson', ['game', 'stage']],
+  [/^\/practice\/?$/, 'practice', []],
+  [/^\/practice\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'practise', ['game', 'name']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],
   [/^\/admin\/reports\/?$/, 'reports', []],
 ];

@@ -323,3 +323,65 @@ export async function fromTheHomePageToTheLessons({ browser }) {
     await context.close();
   }
 }
+
+// An endgame practised to its goal against the computer's perfect defence, each move the one the
+// databases call best (asked as the hint button asks); then the same endgame lost at its first
+// move, and the page's verdict is the databases': the move named, the moves that kept the win.
+async function practise(page, game, name) {
+  await page.goto(`${base()}/practice/${game}/${name}`);
+  await page.getByTestId('practice-goal').waitFor();
+  const path = `/api/practice/${game}/${name}`;
+  let line = [];
+  for (let i = 0; i < 60; i++) {
+    if (await page.getByTestId('practice-result').isVisible().catch(() => false)) break;
+    await page.waitForFunction(() => /Your move|À vous/.test(document.querySelector('[data-testid="practice-status"]')?.textContent ?? ''));
+    const { best } = await apiPost(page, `${path}/hint`, { line });
+    check(best, `${game}/${name}: the databases have a move after ${line.join(' ')}`);
+    await play(page, game, name, null, best.replace(/\(.*\)$/, ''), false);
+    const verdict = await apiPost(page, `${path}/move`, { line, move: best });
+    check(verdict.played, `${game}/${name}: ${best}: ${JSON.stringify(verdict)}`);
+    line = [...line, ...verdict.moves];
+    await page.waitForFunction(() => /Your move|À vous/.test(document.querySelector('[data-testid="practice-status"]')?.textContent ?? '') || !!document.querySelector('[data-testid="practice-result"]'), null, { timeout: 20000 });
+    await sleep(100);
+  }
+  await page.getByTestId('practice-result').waitFor();
+  check((await page.getByTestId('practice-result').getAttribute('data-end')) === 'reached', `${game}/${name}: the goal is reached: ${await page.getByTestId('practice-result').textContent()}`);
+  await screenshot(page, `practice-${game}-reached`);
+  // Lost at once: a move the databases say gives the goal away.
+  await page.getByTestId('practice-again').click();
+  const { moves } = await apiPost(page, `${path}/hint`, { line: [] });
+  const view = await apiGet(page, path);
+  const keeps = (r) => (view.goal === 'win' ? r === 'win' : r === 'win' || r === 'draw');
+  const bad = moves.find((m) => m.result && !keeps(m.result));
+  check(bad, `${game}/${name}: some move gives the goal away: ${JSON.stringify(moves)}`);
+  await play(page, game, name, null, bad.move.replace(/\(.*\)$/, ''), false);
+  await page.getByTestId('practice-result').waitFor();
+  check((await page.getByTestId('practice-result').getAttribute('data-end')) === 'lost', `${game}/${name}: lost`);
+  const said = await page.getByTestId('practice-result').textContent();
+  check(said.includes(bad.move) && said.includes(`a ${bad.result}`), `${game}/${name}: the move and what the databases say now: ${said}`);
+  const keeping = await page.getByTestId('practice-keeping').textContent();
+  for (const m of moves.filter((m) => keeps(m.result))) check(keeping.includes(m.move), `${game}/${name}: ${m.move} kept it: ${keeping}`);
+  await bothSizes(page, `practice-${game}-lost`);
+}
+
+export async function endgamesPractisedToTheGoalAndLost({ browser }) {
+  const { context, page } = await newPage(browser, { bypassCSP: true });
+  try {
+    await page.goto(`${base()}/learn`);
+    await page.getByTestId('learn-practice').click();
+    await page.waitForURL((u) => u.pathname === '/practice');
+    await page.getByTestId('practice-awele').waitFor();
+    const findings = await axe(page);
+    await bothSizes(page, 'practice-index');
+    await practise(page, 'awele', 'behind');
+    await practise(page, 'awithlaknannai', 'two-against-two');
+    findings.push(...(await axe(page)));
+    check(findings.length === 0, `axe: ${findings.join(' | ')}`);
+    // Passed in this browser: the list marks them.
+    await page.goto(`${base()}/practice`);
+    await page.locator('[data-testid="practice-awele"] li.passed').first().waitFor();
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}

@@ -52,6 +52,8 @@ pub fn router(app: &App) -> Router {
         .route("/learn", get(page))
         .route("/learn/{game}", get(page))
         .route("/learn/{game}/{name}", get(page))
+        .route("/practice", get(page))
+        .route("/practice/{game}/{name}", get(page))
         .route("/tournament/{id}", get(page))
         .route("/", get(page))
         .route("/import", get(page))

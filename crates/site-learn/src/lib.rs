@@ -11,11 +11,21 @@
 //!   stage's), or played with the replies, and whether the goal is reached. A stage passed by a
 //!   signed-in account is kept with its stars (3 without a wrong move, 2 with one or two, else 1).
 //! - `GET /api/learn/progress`, `POST /api/learn/progress` `{"stages":{ID:STARS}}`: an account's
-//!   stages passed; the page sends those a visitor passed before signing in.
+//!   stages passed (practice positions as `practice:GAME/NAME`); the page sends those a visitor
+//!   passed before signing in.
+//! - `GET /api/practice`, `GET /api/practice/GAME/NAME`: endgames to practise against the
+//!   computer, which defends by the endgame databases (`practice.rs`).
+//! - `POST /api/practice/GAME/NAME/move` `{"line","move"}`: the learner's move, judged by the
+//!   databases: refused (the rules), or played with the computer's replies; the try's end once
+//!   over: the goal reached, or the move that gave it away and the moves that kept it.
+//! - `POST /api/practice/GAME/NAME/hint` `{"line"}`: the databases' best move there.
 //!
 //! Nothing is kept between moves: the stage's line is played again at each.
 
 pub mod check;
+pub mod oracle;
+pub mod practice;
+mod routes;
 pub mod stage;
 
 use std::collections::BTreeMap;
@@ -44,6 +54,10 @@ pub fn router(core: Core) -> Router {
         .route("/api/learn/progress", get(progress).post(merge))
         .route("/api/learn/{game}/{name}", get(show))
         .route("/api/learn/{game}/{name}/move", post(play))
+        .route("/api/practice", get(routes::list))
+        .route("/api/practice/{game}/{name}", get(routes::show))
+        .route("/api/practice/{game}/{name}/move", post(routes::play))
+        .route("/api/practice/{game}/{name}/hint", post(routes::hint))
         .with_state(core)
 }
 
@@ -60,7 +74,7 @@ fn stage_of(game: &str, name: &str) -> Result<&'static Stage, ApiError> {
     stage::find(game, name).ok_or_else(ApiError::not_found)
 }
 
-fn failed(e: sqlx::Error) -> ApiError {
+pub(crate) fn failed(e: sqlx::Error) -> ApiError {
     ApiError::unavailable(format!("the database: {e}"))
 }
 
@@ -225,7 +239,10 @@ async fn merge(
         return Err(ApiError::bad(format!("stages: at most {MAX_MERGED}")));
     }
     for (id, &stars) in &passed.stages {
-        let known = id.split_once('/').and_then(|(g, n)| stage::find(g, n)).is_some();
+        let known = match id.strip_prefix("practice:") {
+            Some(id) => id.split_once('/').and_then(|(g, n)| practice::find(g, n)).is_some(),
+            None => id.split_once('/').and_then(|(g, n)| stage::find(g, n)).is_some(),
+        };
         if !known {
             return Err(ApiError::bad(format!("stages: `{id}` is no stage")));
         }

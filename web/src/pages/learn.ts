@@ -47,6 +47,7 @@ export function mountLearn(root: HTMLElement, route: Route): Page {
       h('h1', { id: 'learn-title' }, only ? d.learnLessonsOf(gameName(only)) : d.learnTitle),
       h('p', { class: 'lead' }, d.learnIntro),
       h('p', { class: 'help', 'data-testid': 'learn-kept' }, accountKept ? d.learnKeptAccount : d.learnKeptHere),
+      h('p', {}, h('a', { href: '/practice', 'data-testid': 'learn-practice' }, `${d.practiceLink} →`)),
       error ? h('p', { class: 'error', role: 'alert' }, errorText(error)) : null,
       !lessons && !error ? h('p', { class: 'empty' }, d.loading) : null,
       lessons

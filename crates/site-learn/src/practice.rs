@@ -1,0 +1,197 @@
+//! Endgames to practise (`practice/GAME/NN-name.toml`, docs/learn.md): a position to win, or to
+//! hold to a draw, against the computer, which defends by the endgame databases. Each move of the
+//! learner is judged by the databases: the try fails at the move that gives the goal away, and
+//! says which moves kept it.
+
+use std::sync::OnceLock;
+
+use awe_game::Side;
+use awe_site_core::model::Match;
+use awe_site_core::spec::Spec;
+use serde::{Deserialize, Serialize};
+
+use crate::check::{LineError, MAX_LINE, Refusal, illegal};
+use crate::oracle::{self, Class};
+use crate::stage::{GAMES, Text};
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/practice.rs"));
+}
+
+/// What the learner must reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Aim {
+    Win,
+    Draw,
+}
+
+impl Aim {
+    fn class(self) -> Class {
+        match self {
+            Aim::Win => Class::Win,
+            Aim::Draw => Class::Draw,
+        }
+    }
+}
+
+/// A practice file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeFile {
+    pub title: Text,
+    pub spec: Spec,
+    pub position: String,
+    pub goal: Aim,
+    pub intro: Text,
+}
+
+/// A practice position, read.
+#[derive(Clone, Debug)]
+pub struct Practice {
+    pub id: String,
+    pub game: &'static str,
+    pub name: String,
+    pub file: PracticeFile,
+}
+
+impl Practice {
+    pub fn start(&self) -> Match {
+        Match::new(&self.file.spec, Some(&self.file.position))
+            .expect("the practice position was checked when it was read")
+    }
+
+    /// The side the learner plays: the side to move at the start.
+    pub fn learner(&self) -> Side {
+        self.start().turn()
+    }
+}
+
+/// Reads a practice file (`GAME/NN-name.toml` under `practice/`).
+pub fn read(path: &str, text: &str) -> Result<Practice, String> {
+    let (game, file) = path.split_once('/').ok_or("not GAME/NN-name.toml")?;
+    let game = GAMES.into_iter().find(|&g| g == game).ok_or(format!("`{game}` is not a game"))?;
+    let stem = file.strip_suffix(".toml").ok_or("not a .toml file")?;
+    let name = stem.split_once('-').map(|(_, n)| n).filter(|n| !n.is_empty()).ok_or("NN-name.toml")?;
+    let file: PracticeFile = toml::from_str(text).map_err(|e| e.to_string())?;
+    if file.spec.game() != game {
+        return Err(format!("the spec is a game of {}, not of {game}", file.spec.game()));
+    }
+    for t in [&file.title, &file.intro] {
+        if t.en.trim().is_empty() || t.fr.trim().is_empty() {
+            return Err("every text is given in English (en) and French (fr)".into());
+        }
+    }
+    let start = Match::new(&file.spec, Some(&file.position)).map_err(|e| e.to_string())?;
+    start.check_size().map_err(|e| e.to_string())?;
+    Ok(Practice { id: format!("{game}/{name}"), game, name: name.to_owned(), file })
+}
+
+/// Every practice position of the build, in order (by game, then by file).
+pub fn all() -> &'static [Practice] {
+    static ALL: OnceLock<Vec<Practice>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all: Vec<Practice> =
+            files::FILES.iter().filter_map(|(path, text)| read(path, text).ok()).collect();
+        all.sort_by_key(|p| GAMES.iter().position(|&g| g == p.game));
+        all
+    })
+}
+
+/// Every practice file, read: for the tests.
+pub fn every_file() -> Vec<Result<Practice, String>> {
+    files::FILES.iter().map(|(path, text)| read(path, text).map_err(|e| format!("{path}: {e}"))).collect()
+}
+
+pub fn find(game: &str, name: &str) -> Option<&'static Practice> {
+    all().iter().find(|p| p.game == game && p.name == name)
+}
+
+/// What became of a learner's move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Turn {
+    Refused(Refusal),
+    /// Played, with the computer's replies; `end` once the try is over.
+    Played { moves: Vec<String>, end: Option<End> },
+}
+
+/// How a try ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum End {
+    /// The goal is reached: the game ended won (or drawn, for a draw to hold).
+    Reached,
+    /// The learner's move `at` gave the goal away: the databases now say `now`; `keeping` are the
+    /// moves that kept it.
+    Lost { at: String, now: Class, keeping: Vec<String> },
+    /// The game ended short of the goal (a win drawn out by the quiet rule, say).
+    Missed,
+    /// Too long: the line reached its length.
+    TooLong,
+}
+
+/// The game after `line`, checked.
+pub fn replay(practice: &Practice, line: &[String]) -> Result<Match, LineError> {
+    if line.len() > MAX_LINE {
+        return Err(LineError::TooLong);
+    }
+    let mut game = practice.start();
+    for (index, text) in line.iter().enumerate() {
+        game.play(text).map_err(|e| LineError::Illegal { index, text: text.clone(), why: e.to_string() })?;
+    }
+    Ok(game)
+}
+
+/// Judges the learner's move `text` after `line`.
+pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, LineError> {
+    let learner = practice.learner();
+    let aim = practice.file.goal.class();
+    let mut game = replay(practice, line)?;
+    if game.outcome().is_some() || game.turn() != learner {
+        return Err(LineError::Over);
+    }
+    let Some(key) = game.move_key(text) else {
+        return Ok(Turn::Refused(illegal(&game, text)));
+    };
+    let before = game.clone();
+    game.play(&key).map_err(|e| LineError::Illegal { index: line.len(), text: key.clone(), why: e.to_string() })?;
+    let mut moves = vec![key.clone()];
+    // The goal given away by this move: where the try was lost.
+    if let Some(now) = oracle::class(&game, learner)
+        && now < aim
+    {
+        let keeping = oracle::moves(&before)
+            .into_iter()
+            .filter(|(_, s)| s.is_some_and(|s| Class::of(s) >= aim))
+            .map(|(m, _)| m)
+            .collect();
+        return Ok(Turn::Played { moves, end: Some(End::Lost { at: key, now, keeping }) });
+    }
+    // The computer defends while it is its turn.
+    while game.outcome().is_none() && game.turn() != learner {
+        if line.len() + moves.len() >= MAX_LINE {
+            return Ok(Turn::Played { moves, end: Some(End::TooLong) });
+        }
+        let reply = oracle::best(&game)
+            .or_else(|| game.legal().first().and_then(|m| m["text"].as_str().map(str::to_owned)))
+            .ok_or(LineError::Over)?;
+        game.play(&reply).map_err(|e| LineError::Illegal {
+            index: line.len() + moves.len(),
+            text: reply.clone(),
+            why: e.to_string(),
+        })?;
+        moves.push(reply);
+    }
+    let end = match game.outcome() {
+        Some(outcome) => {
+            let got = match outcome.winner {
+                Some(w) if w == learner => Class::Win,
+                Some(_) => Class::Loss,
+                None => Class::Draw,
+            };
+            Some(if got >= aim { End::Reached } else { End::Missed })
+        }
+        None if line.len() + moves.len() >= MAX_LINE => Some(End::TooLong),
+        None => None,
+    };
+    Ok(Turn::Played { moves, end })
+}
