@@ -1,11 +1,13 @@
-//! Embeds every stage file under `lessons/` and every practice position under `practice/`
-//! (`GAME/NN-name.toml`): a new one needs a file, never code.
+//! Embeds every stage file under `lessons/`, every practice position under `practice/`
+//! (`GAME/NN-name.toml`) and every game's openings (`openings/GAME.toml`): a new one needs a
+//! file, never code.
 
 use std::fmt::Write;
 use std::path::Path;
 
 /// Writes `OUT_DIR/NAME.rs`: `FILES`, every `GAME/*.toml` under `folder`, sorted, with its text.
 fn embed(folder: &str, name: &str) {
+    // Each game's folder, then its files.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
@@ -24,9 +26,14 @@ fn embed(folder: &str, name: &str) {
         }
     }
     files.sort();
+    write(&root, folder, name, &files);
+}
+
+/// Writes `OUT_DIR/NAME.rs`: `FILES`, each of `files` by its path under `root`, with its text.
+fn write(root: &Path, folder: &str, name: &str, files: &[std::path::PathBuf]) {
     let mut out = format!("/// Every file under `{folder}/`: its path there, and its text.\npub static FILES: &[(&str, &str)] = &[\n");
-    for path in &files {
-        let under = path.strip_prefix(&root).expect("under the folder").to_string_lossy().replace('\\', "/");
+    for path in files {
+        let under = path.strip_prefix(root).expect("under the folder").to_string_lossy().replace('\\', "/");
         writeln!(out, "    ({under:?}, include_str!({:?})),", path.display().to_string()).expect("a String takes writes");
     }
     out.push_str("];\n");
@@ -34,7 +41,21 @@ fn embed(folder: &str, name: &str) {
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 
+/// Writes `OUT_DIR/openings.rs`: `FILES`, every `GAME.toml` under `openings/`.
+fn embed_flat(folder: &str, name: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .expect("the folder is readable")
+        .map(|f| f.expect("the folder is readable").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    write(&root, folder, name, &files);
+}
+
 fn main() {
     embed("lessons", "files");
     embed("practice", "practice");
+    embed_flat("openings", "openings");
 }

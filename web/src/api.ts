@@ -382,6 +382,7 @@ export const api = {
     call<PracticeVerdict>('POST', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}/move`, { line, move }),
   practiceHint: (game: string, name: string, line: string[]) =>
     call<{ best: string | null; moves: { move: string; result: string | null }[] }>('POST', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}/hint`, { line }),
+  openings: (game: string) => call<Openings>('GET', `/api/openings/${encodeURIComponent(game)}`),
   lessonProgress: () => call<LessonProgress>('GET', '/api/learn/progress'),
   keepLessons: (stages: Record<string, number>) => call<LessonProgress>('POST', '/api/learn/progress', { stages }),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
@@ -566,3 +567,14 @@ export type PracticeEnd =
 export type PracticeVerdict =
   | { played: false; code: string; rules: string | null }
   | { played: true; moves: string[]; states: BoardState[]; end: PracticeEnd | null };
+
+// A game's first moves, named, with the engine's value of each (/api/openings/GAME).
+export interface Openings {
+  game: string;
+  spec: Spec;
+  intro: Both;
+  position: string;
+  state: BoardState;
+  depth: number;
+  moves: { move: string; name: Both | null; about: Both | null; score: number; value: string }[];
+}

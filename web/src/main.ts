@@ -18,6 +18,7 @@ import { mountTournament } from './pages/tournament';
 import { mountPuzzles } from './pages/puzzles';
 import { mountLearn, mountLesson } from './pages/learn';
 import { mountPractice, mountPracticeList } from './pages/practice';
+import { mountOpenings } from './pages/openings';
 import { mountReports } from './pages/reports';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
@@ -125,7 +126,7 @@ function drawFrame(): void {
     links.map(([href, label, name]) =>
       h(
         'a',
-        { href, 'aria-current': route?.name === name || (name === 'learn' && ['lesson', 'practice', 'practise'].includes(route?.name ?? '')) ? 'page' : undefined, 'data-testid': `nav-${name}` },
+        { href, 'aria-current': route?.name === name || (name === 'learn' && ['lesson', 'practice', 'practise', 'openings'].includes(route?.name ?? '')) ? 'page' : undefined, 'data-testid': `nav-${name}` },
         label,
         // How many games wait for the player's move, next to "Your games".
         name === 'turns' && waiting > 0
@@ -175,6 +176,7 @@ const router = new Router(
     lesson: mountLesson,
     practice: mountPracticeList,
     practise: mountPractice,
+    openings: mountOpenings,
     tournaments: mountTournaments,
     tournament: mountTournament,
     reports: mountReports,

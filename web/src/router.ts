@@ -34,6 +34,8 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/learn\/(awele|awithlaknannai|awechec)\/?$/, 'learn', ['game']],
   [/^\/learn\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'lesson', ['game', 'stage']],
   [/^\/practice\/?$/, 'practice', []],
+  [/^\/openings\/?$/, 'openings', []],
+  [/^\/openings\/(awele|awithlaknannai|awechec)\/?$/, 'openings', ['game']],
   [/^\/practice\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'practise', ['game', 'name']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],
   [/^\/admin\/reports\/?$/, 'reports', []],

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP, PHONE, apiGet, apiPost, axe, base, bothSizes, check, newPage, noErrors, screenshot, signUp, sleep, unique } from './lib.mjs';
+import { DESKTOP, PHONE, apiGet, apiPost, axe, base, bothSizes, check, firstLegalPit, newGame, newPage, noErrors, screenshot, signUp, sleep, unique, waitText } from './lib.mjs';
 
 const LESSONS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'crates', 'site-learn', 'lessons');
 const GAMES = ['awele', 'awithlaknannai', 'awechec'];
@@ -380,6 +380,55 @@ export async function endgamesPractisedToTheGoalAndLost({ browser }) {
     // Passed in this browser: the list marks them.
     await page.goto(`${base()}/practice`);
     await page.locator('[data-testid="practice-awele"] li.passed').first().waitFor();
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// The openings of each game: every first move with the engine's value; a game the site plays is
+// counted on the page (the explorer's figures), as the analysis page's explorer counts it.
+export async function openingsNamedValuedAndCounted({ browser }) {
+  const { context, page } = await newPage(browser, { bypassCSP: true });
+  try {
+    const findings = [];
+    for (const game of GAMES) {
+      await page.goto(`${base()}/openings/${game}`);
+      await page.getByTestId('openings-table').waitFor({ timeout: 60000 });
+      const view = await apiGet(page, `/api/openings/${game}`);
+      const rows = await page.locator('[data-testid="openings-table"] tbody tr').count();
+      check(rows === view.moves.length && rows >= 4, `${game}: every first move has its row (${rows})`);
+      for (const m of view.moves) {
+        const value = await page.getByTestId(`openings-engine-${m.move}`).textContent();
+        check(value === m.value && /^[+-]?\d|win|loss/.test(value), `${game}: ${m.move}: the engine's value ${value}`);
+      }
+      check(view.moves.filter((m) => m.name).length >= 4, `${game}: the main first moves are named`);
+      findings.push(...(await axe(page)).map((f) => `${game}: ${f}`));
+      await bothSizes(page, `openings-${game}`);
+    }
+    check(findings.length === 0, `axe: ${findings.join(' | ')}`);
+    // A game of Awélé (abapa) begun with a move and resigned: counted on the openings page.
+    await page.goto(`${base()}/openings/awele`);
+    await page.getByTestId('openings-table').waitFor();
+    await newGame(page, { game: 'awele', rules: 'abapa', opponent: 'computer', level: 1, side: 'first' });
+    const pit = await firstLegalPit(page);
+    const move = pit.replace('pit-', '');
+    const before = Number(await apiGet(page, `/api/explorer?spec=${encodeURIComponent(JSON.stringify({ game: 'awele', rules: 'abapa' }))}&position=${encodeURIComponent('4,4,4,4,4,4/4,4,4,4,4,4 S 0 0')}`).then((e) => e.moves.find((m) => m.move === move)?.games ?? 0));
+    await page.getByTestId(pit).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] button.move').length >= 1);
+    await page.getByTestId('resign').click();
+    await page.getByTestId('resign-confirm').click();
+    await waitText(page, 'status', /wins|won|resign/i);
+    let games = 0;
+    for (let i = 0; i < 20 && games <= before; i++) {
+      await page.goto(`${base()}/openings/awele`);
+      await page.getByTestId('openings-table').waitFor();
+      await page.waitForFunction((m) => document.querySelector(`[data-testid="openings-games-${m}"]`), move);
+      await sleep(300);
+      games = Number(await page.getByTestId(`openings-games-${move}`).getAttribute('data-games'));
+      if (games <= before) await sleep(1000);
+    }
+    check(games === before + 1, `the game is counted under ${move}: ${before} then ${games}`);
     noErrors(page);
   } finally {
     await context.close();

@@ -53,6 +53,8 @@ pub fn router(app: &App) -> Router {
         .route("/learn/{game}", get(page))
         .route("/learn/{game}/{name}", get(page))
         .route("/practice", get(page))
+        .route("/openings", get(page))
+        .route("/openings/{game}", get(page))
         .route("/practice/{game}/{name}", get(page))
         .route("/tournament/{id}", get(page))
         .route("/", get(page))

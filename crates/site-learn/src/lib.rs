@@ -19,10 +19,13 @@
 //!   databases: refused (the rules), or played with the computer's replies; the try's end once
 //!   over: the goal reached, or the move that gave it away and the moves that kept it.
 //! - `POST /api/practice/GAME/NAME/hint` `{"line"}`: the databases' best move there.
+//! - `GET /api/openings/GAME`: the first moves of a game, named (`openings.rs`), with the
+//!   engine's value of each at a fixed depth; the page asks the explorer for the site's games.
 //!
 //! Nothing is kept between moves: the stage's line is played again at each.
 
 pub mod check;
+pub mod openings;
 pub mod oracle;
 pub mod practice;
 mod routes;
@@ -54,6 +57,7 @@ pub fn router(core: Core) -> Router {
         .route("/api/learn/progress", get(progress).post(merge))
         .route("/api/learn/{game}/{name}", get(show))
         .route("/api/learn/{game}/{name}/move", post(play))
+        .route("/api/openings/{game}", get(routes::openings))
         .route("/api/practice", get(routes::list))
         .route("/api/practice/{game}/{name}", get(routes::show))
         .route("/api/practice/{game}/{name}/move", post(routes::play))

@@ -1,4 +1,4 @@
-//! The practice positions' routes (the lessons' are in the crate's root).
+//! The practice positions' and the openings' routes (the lessons' are in the crate's root).
 
 use std::collections::BTreeMap;
 
@@ -161,4 +161,16 @@ pub async fn hint(
     .map_err(|_| ApiError::unavailable("the practice's judge stopped"))?
     .map_err(|e| ApiError::bad(e.to_string()))?;
     Ok(Json(answer).into_response())
+}
+
+/// `GET /api/openings/GAME`: searched once a game, then kept.
+pub async fn openings(Path(game): Path<String>) -> ApiResult {
+    if crate::openings::of(&game).is_none() {
+        return Err(ApiError::not_found());
+    }
+    let view = tokio::task::spawn_blocking(move || crate::openings::view(&game))
+        .await
+        .map_err(|_| ApiError::unavailable("the openings' search stopped"))?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(view).into_response())
 }

@@ -127,3 +127,20 @@ fn a_line_that_is_not_the_stages_is_refused() {
     assert!(check::judge(stage, &vec!["A".to_string(); 500], "A").is_err(), "too long");
     assert!(matches!(check::judge(stage, &[], "zz"), Ok(Verdict::Refused(_))), "not a move");
 }
+
+#[test]
+fn every_openings_file_reads() {
+    use awe_site_learn::openings;
+    let files = openings::every_file();
+    assert_eq!(files.len(), 3);
+    for file in files {
+        let (game, file) = file.unwrap_or_else(|e| panic!("{e}"));
+        let view = openings::view(game).expect("the openings of a game");
+        let moves = view["moves"].as_array().expect("moves");
+        eprintln!("{game}: {}", moves.iter().map(|m| format!("{} {}", m["move"], m["value"])).collect::<Vec<_>>().join(", "));
+        // Every first move is there, the named ones among them.
+        let start = awe_site_core::model::Match::new(&file.spec, None).expect("the start");
+        assert_eq!(moves.len(), start.legal().len(), "{game}");
+        assert!(file.moves.len() >= 3, "{game}: the main first moves are named");
+    }
+}

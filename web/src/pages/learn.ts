@@ -12,6 +12,7 @@ import { gameName, specText } from '../names';
 import type { Page, Route } from '../router';
 import { onAccount } from '../account';
 import { pass, passed, syncLessons } from '../lessons';
+import { sectionsNav } from './openings';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 
@@ -44,6 +45,7 @@ export function mountLearn(root: HTMLElement, route: Route): Page {
     const games = only ? [only] : GAMES;
     fill(
       box,
+      sectionsNav('lessons', only ?? undefined),
       h('h1', { id: 'learn-title' }, only ? d.learnLessonsOf(gameName(only)) : d.learnTitle),
       h('p', { class: 'lead' }, d.learnIntro),
       h('p', { class: 'help', 'data-testid': 'learn-kept' }, accountKept ? d.learnKeptAccount : d.learnKeptHere),

@@ -11,6 +11,7 @@ import { gameName, specText } from '../names';
 import type { Page, Route } from '../router';
 import { onAccount } from '../account';
 import { pass, passed, syncLessons } from '../lessons';
+import { sectionsNav } from './openings';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 
@@ -30,6 +31,7 @@ export function mountPracticeList(root: HTMLElement): Page {
     const done = passed();
     fill(
       box,
+      sectionsNav('practice'),
       h('h1', { id: 'practice-title' }, d.practiceTitle),
       h('p', { class: 'lead' }, d.practiceIntro),
       error ? h('p', { class: 'error', role: 'alert' }, errorText(error)) : null,
