@@ -31,13 +31,18 @@ fn embed(folder: &str, name: &str) {
 
 /// Writes `OUT_DIR/NAME.rs`: `FILES`, each of `files` by its path under `root`, with its text.
 fn write(root: &Path, folder: &str, name: &str, files: &[std::path::PathBuf]) {
-    let mut out = format!("/// Every file under `{folder}/`: its path there, and its text.\npub static FILES: &[(&str, &str)] = &[\n");
+    let mut out = format!(
+        "/// Every file under `{folder}/`: its path there, and its text.\npub static FILES: &[(&str, &str)] = &[\n"
+    );
     for path in files {
-        let under = path.strip_prefix(root).expect("under the folder").to_string_lossy().replace('\\', "/");
-        writeln!(out, "    ({under:?}, include_str!({:?})),", path.display().to_string()).expect("a String takes writes");
+        let under =
+            path.strip_prefix(root).expect("under the folder").to_string_lossy().replace('\\', "/");
+        writeln!(out, "    ({under:?}, include_str!({:?})),", path.display().to_string())
+            .expect("a String takes writes");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(format!("{name}.rs"));
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
+        .join(format!("{name}.rs"));
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 

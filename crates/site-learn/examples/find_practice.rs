@@ -2,7 +2,6 @@
 //! to move, where some moves give the result away. `cargo run -p awe-site-learn --example
 //! find_practice -- awele` prints candidates; a person picks one and writes its file.
 
-use awe_game::Side;
 use awe_site_core::model::Match;
 use awe_site_core::spec::Spec;
 use awe_site_learn::oracle::{self, Class};
@@ -30,7 +29,10 @@ fn main() {
             let south = 24 - seeds / 2 - 1 + next(3) as u32;
             let north = 48 - seeds - south;
             let row = |r: &[u32]| r.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",");
-            (Spec::Awele { rules: Some("awechec".into()) }, format!("{}/{} S {south} {north}", row(&pits[..6]), row(&pits[6..])))
+            (
+                Spec::Awele { rules: Some("awechec".into()) },
+                format!("{}/{} S {south} {north}", row(&pits[..6]), row(&pits[6..])),
+            )
         } else {
             let mut cells = ['.'; 25];
             let (w, b) = (2 + next(2) as usize, 1 + next(2) as usize);
@@ -45,7 +47,13 @@ fn main() {
                 }
             }
             let s: String = cells.iter().collect();
-            (Spec::Awithlaknannai { board: Some("mosona".into()), rules: Some("wikipedia".into()) }, format!("{}/{}/{} w 0", &s[..8], &s[8..17], &s[17..]))
+            (
+                Spec::Awithlaknannai {
+                    board: Some("mosona".into()),
+                    rules: Some("wikipedia".into()),
+                },
+                format!("{}/{}/{} w 0", &s[..8], &s[8..17], &s[17..]),
+            )
         };
         let Ok(start) = Match::new(&spec, Some(&text)) else { continue };
         if start.outcome().is_some() {
@@ -54,11 +62,11 @@ fn main() {
         let me = start.turn();
         let Some(class) = oracle::class(&start, me) else { continue };
         let moves = oracle::moves(&start);
-        let keeping = moves.iter().filter(|(_, s)| s.is_some_and(|s| Class::of(s) >= class)).count();
+        let keeping =
+            moves.iter().filter(|(_, s)| s.is_some_and(|s| Class::of(s) >= class)).count();
         let giving = moves.iter().filter(|(_, s)| s.is_some_and(|s| Class::of(s) < class)).count();
         let score = oracle::score(&start, me).unwrap_or(0);
         if class != Class::Loss && keeping >= 1 && giving >= 1 && keeping <= 2 && moves.len() >= 3 {
-            let _ = Side::South;
             println!("{class:?} {score} keeping {keeping} of {}: {text}", moves.len());
             found += 1;
             if found >= 25 {

@@ -38,7 +38,10 @@ pub struct Refusal {
 pub enum Verdict {
     Refused(Refusal),
     /// Played: the learner's move and the replies, as texts; whether the goal is reached.
-    Played { moves: Vec<String>, done: bool },
+    Played {
+        moves: Vec<String>,
+        done: bool,
+    },
 }
 
 /// Why the moves sent are not a line of the stage.
@@ -216,7 +219,8 @@ fn engine_move(game: &Match) -> Option<String> {
 /// Why `text` is no legal move of `game`, in the rules' words and as a code the page says in
 /// its language.
 pub fn illegal(game: &Match, text: &str) -> Refusal {
-    let refusal = |code: &'static str, rules: String| Refusal { code, rules: Some(rules), stage: None };
+    let refusal =
+        |code: &'static str, rules: String| Refusal { code, rules: Some(rules), stage: None };
     match game {
         Match::Awele(g) => awele_reason(g.current(), text),
         Match::Awechec(g) if g.current().awele_running() => awele_reason(g.current().awele(), text),
@@ -237,7 +241,10 @@ pub fn illegal(game: &Match, text: &str) -> Refusal {
         }
         other => {
             let mut copy = other.clone();
-            let why = copy.play(text).err().map_or_else(|| format!("{text} is not legal here"), |e| e.to_string());
+            let why = copy
+                .play(text)
+                .err()
+                .map_or_else(|| format!("{text} is not legal here"), |e| e.to_string());
             refusal("illegal", why)
         }
     }
@@ -271,7 +278,8 @@ pub fn offered(game: &Match) -> Vec<Value> {
     if game.outcome().is_some() {
         return moves;
     }
-    let known: Vec<String> = moves.iter().filter_map(|m| m["text"].as_str().map(str::to_owned)).collect();
+    let known: Vec<String> =
+        moves.iter().filter_map(|m| m["text"].as_str().map(str::to_owned)).collect();
     let awele_tries = |position: &awe_awele::Position| -> Vec<Value> {
         let side = awe_game::Position::turn(position);
         awe_awele::Pit::ALL
@@ -289,8 +297,11 @@ pub fn offered(game: &Match) -> Vec<Value> {
         }
         Match::Awithlaknannai(g) => {
             let position = g.current();
-            let settings = awe_awithlaknannai::Settings { rules: SerpentRules::Ludii, ..*position.settings() };
-            if let Ok(free) = awe_awithlaknannai::Position::parse(&position.position_text(), settings) {
+            let settings =
+                awe_awithlaknannai::Settings { rules: SerpentRules::Ludii, ..*position.settings() };
+            if let Ok(free) =
+                awe_awithlaknannai::Position::parse(&position.position_text(), settings)
+            {
                 let board = position.board();
                 let mut steps = awe_awithlaknannai::MoveList::new();
                 free.legal_moves(&mut steps);
@@ -298,7 +309,9 @@ pub fn offered(game: &Match) -> Vec<Value> {
                     let text = free.move_text(*step);
                     if !known.contains(&text) {
                         let path: Vec<&str> = step.path().iter().map(|&p| board.name(p)).collect();
-                        moves.push(json!({ "text": text, "path": path, "captured": [], "try": true }));
+                        moves.push(
+                            json!({ "text": text, "path": path, "captured": [], "try": true }),
+                        );
                     }
                 }
             }

@@ -63,7 +63,10 @@ pub fn read(path: &str, text: &str) -> Result<(&'static str, OpeningsFile), Stri
 
 /// Every openings file, read: for the tests.
 pub fn every_file() -> Vec<Result<(&'static str, OpeningsFile), String>> {
-    files::FILES.iter().map(|(path, text)| read(path, text).map_err(|e| format!("{path}: {e}"))).collect()
+    files::FILES
+        .iter()
+        .map(|(path, text)| read(path, text).map_err(|e| format!("{path}: {e}")))
+        .collect()
 }
 
 /// The openings of `game`.
@@ -84,10 +87,13 @@ pub fn depth(game: &str) -> u32 {
     }
 }
 
-/// The engine's value of the position after each first move, for the side that played it:
-/// `(move, score, in words)`, best first.
-pub fn values(game: &str) -> Option<Vec<(String, i32, String)>> {
-    static DONE: OnceLock<Mutex<HashMap<String, Vec<(String, i32, String)>>>> = OnceLock::new();
+/// A first move, the engine's score of it for the side that played it, and the score in words.
+pub type Valued = (String, i32, String);
+
+/// The engine's value of the position after each first move, for the side that played it, best
+/// first.
+pub fn values(game: &str) -> Option<Vec<Valued>> {
+    static DONE: OnceLock<Mutex<HashMap<String, Vec<Valued>>>> = OnceLock::new();
     let done = DONE.get_or_init(Default::default);
     if let Some(v) = done.lock().unwrap_or_else(|e| e.into_inner()).get(game) {
         return Some(v.clone());
@@ -98,7 +104,7 @@ pub fn values(game: &str) -> Option<Vec<(String, i32, String)>> {
         let mut searcher = Searcher::new(P::evaluator(game.start()), 16);
         searcher.search(game, &Limits::depth(depth), |_| {}).score
     }
-    let mut values: Vec<(String, i32, String)> = start
+    let mut values: Vec<Valued> = start
         .legal()
         .iter()
         .filter_map(|m| m["text"].as_str().map(str::to_owned))
@@ -124,7 +130,8 @@ pub fn view(game: &str) -> Option<Value> {
     let moves: Vec<Value> = values
         .iter()
         .map(|(text, score, words)| {
-            let named = file.moves.iter().find(|n| start.move_key(&n.text).as_deref() == Some(text));
+            let named =
+                file.moves.iter().find(|n| start.move_key(&n.text).as_deref() == Some(text));
             json!({
                 "move": text,
                 "name": named.map(|n| &n.name),

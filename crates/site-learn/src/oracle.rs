@@ -33,15 +33,25 @@ impl Class {
     }
 }
 
+/// The seeds an Awélé practice position may have on its board: the database built at first need
+/// holds them (seconds to build).
+pub const AWELE_SEEDS: usize = 12;
+
 /// The pieces a piece database built here holds (about a second on Mosona).
-const SERPENT_PIECES: usize = 4;
+pub const SERPENT_PIECES: usize = 4;
 
 fn awele_db(rules: RuleSet) -> Option<Endgame> {
     static DBS: OnceLock<Mutex<HashMap<String, Option<Endgame>>>> = OnceLock::new();
     let dbs = DBS.get_or_init(Default::default);
     let mut dbs = dbs.lock().unwrap_or_else(|e| e.into_inner());
     dbs.entry(rules.name().to_owned())
-        .or_insert_with(|| awe_players::cache::awele_or_build(rules).database)
+        .or_insert_with(|| {
+            // The cache's (built at first need unless that is off), else 12 seeds built here.
+            match awe_players::cache::awele_or_build(rules).database {
+                Some(db) if db.max_seeds() >= AWELE_SEEDS => Some(db),
+                _ => Endgame::build(rules, AWELE_SEEDS, |_, _, _| {}).ok(),
+            }
+        })
         .clone()
 }
 
@@ -56,7 +66,9 @@ fn serpent_db(settings: Settings) -> Option<Arc<SerpentEndgame>> {
             let cached = awe_players::cache::awithlaknannai(settings).database;
             match cached {
                 Some(db) if db.max_pieces() >= SERPENT_PIECES => Some(Arc::new(db)),
-                _ => SerpentEndgame::build(settings, SERPENT_PIECES, |_, _, _| {}).ok().map(Arc::new),
+                _ => {
+                    SerpentEndgame::build(settings, SERPENT_PIECES, |_, _, _| {}).ok().map(Arc::new)
+                }
             }
         })
         .clone()

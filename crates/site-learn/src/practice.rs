@@ -72,7 +72,8 @@ pub fn read(path: &str, text: &str) -> Result<Practice, String> {
     let (game, file) = path.split_once('/').ok_or("not GAME/NN-name.toml")?;
     let game = GAMES.into_iter().find(|&g| g == game).ok_or(format!("`{game}` is not a game"))?;
     let stem = file.strip_suffix(".toml").ok_or("not a .toml file")?;
-    let name = stem.split_once('-').map(|(_, n)| n).filter(|n| !n.is_empty()).ok_or("NN-name.toml")?;
+    let name =
+        stem.split_once('-').map(|(_, n)| n).filter(|n| !n.is_empty()).ok_or("NN-name.toml")?;
     let file: PracticeFile = toml::from_str(text).map_err(|e| e.to_string())?;
     if file.spec.game() != game {
         return Err(format!("the spec is a game of {}, not of {game}", file.spec.game()));
@@ -100,7 +101,10 @@ pub fn all() -> &'static [Practice] {
 
 /// Every practice file, read: for the tests.
 pub fn every_file() -> Vec<Result<Practice, String>> {
-    files::FILES.iter().map(|(path, text)| read(path, text).map_err(|e| format!("{path}: {e}"))).collect()
+    files::FILES
+        .iter()
+        .map(|(path, text)| read(path, text).map_err(|e| format!("{path}: {e}")))
+        .collect()
 }
 
 pub fn find(game: &str, name: &str) -> Option<&'static Practice> {
@@ -112,7 +116,10 @@ pub fn find(game: &str, name: &str) -> Option<&'static Practice> {
 pub enum Turn {
     Refused(Refusal),
     /// Played, with the computer's replies; `end` once the try is over.
-    Played { moves: Vec<String>, end: Option<End> },
+    Played {
+        moves: Vec<String>,
+        end: Option<End>,
+    },
 }
 
 /// How a try ended.
@@ -136,7 +143,11 @@ pub fn replay(practice: &Practice, line: &[String]) -> Result<Match, LineError> 
     }
     let mut game = practice.start();
     for (index, text) in line.iter().enumerate() {
-        game.play(text).map_err(|e| LineError::Illegal { index, text: text.clone(), why: e.to_string() })?;
+        game.play(text).map_err(|e| LineError::Illegal {
+            index,
+            text: text.clone(),
+            why: e.to_string(),
+        })?;
     }
     Ok(game)
 }
@@ -153,7 +164,11 @@ pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, L
         return Ok(Turn::Refused(illegal(&game, text)));
     };
     let before = game.clone();
-    game.play(&key).map_err(|e| LineError::Illegal { index: line.len(), text: key.clone(), why: e.to_string() })?;
+    game.play(&key).map_err(|e| LineError::Illegal {
+        index: line.len(),
+        text: key.clone(),
+        why: e.to_string(),
+    })?;
     let mut moves = vec![key.clone()];
     // The goal given away by this move: where the try was lost.
     if let Some(now) = oracle::class(&game, learner)

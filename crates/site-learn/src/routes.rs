@@ -31,7 +31,9 @@ fn of_game(game: &str) -> Vec<&'static Practice> {
 pub async fn list() -> ApiResult {
     let mut games: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
     for p in practice::all() {
-        games.entry(p.game).or_default().push(json!({ "id": p.id, "name": p.name, "title": p.file.title, "goal": p.file.goal }));
+        games.entry(p.game).or_default().push(
+            json!({ "id": p.id, "name": p.name, "title": p.file.title, "goal": p.file.goal }),
+        );
     }
     Ok(Json(json!({ "order": crate::stage::GAMES, "games": games })).into_response())
 }
@@ -88,7 +90,9 @@ pub async fn play(
     let p = practice_of(&game, &name)?;
     let tried: Try = body(&headers, &bytes)?;
     let address = client_address(&core, &headers, peer);
-    core.limits.check(Kind::Lesson, &address).map_err(|w| ApiError::too_many(w, "practice moves"))?;
+    core.limits
+        .check(Kind::Lesson, &address)
+        .map_err(|w| ApiError::too_many(w, "practice moves"))?;
     let (turn, states) = tokio::task::spawn_blocking(move || {
         let turn = practice::judge(p, &tried.line, &tried.text)?;
         let mut states = Vec::new();

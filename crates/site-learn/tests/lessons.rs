@@ -32,7 +32,12 @@ fn solve(stage: &Stage) -> Vec<String> {
             Ok(Verdict::Played { moves, done }) => {
                 assert_eq!(moves[0], stage.start().move_key(&moves[0]).unwrap_or(moves[0].clone()));
                 line.extend(moves);
-                assert_eq!(done, i + 1 == solution.len(), "{}: the goal is reached at the solution's last move, not before ({mv})", stage.id);
+                assert_eq!(
+                    done,
+                    i + 1 == solution.len(),
+                    "{}: the goal is reached at the solution's last move, not before ({mv})",
+                    stage.id
+                );
             }
             other => panic!("{}: the solution's move {mv} is not played: {other:?}", stage.id),
         }
@@ -88,14 +93,20 @@ fn every_first_move_is_judged_and_a_miss_changes_nothing() {
             let is_try = offered.get("try").is_some();
             match verdict {
                 Verdict::Refused(r) if is_try => {
-                    assert_ne!(r.code, "miss", "{}: the try {text} is refused by the rules", stage.id);
+                    assert_ne!(
+                        r.code, "miss",
+                        "{}: the try {text} is refused by the rules",
+                        stage.id
+                    );
                     assert!(r.rules.is_some(), "{}: {text}: the rules say why", stage.id);
                 }
                 Verdict::Refused(r) => {
                     assert_eq!(r.code, "miss", "{}: the legal {text} misses the goal", stage.id);
                     assert!(r.stage.is_some());
                 }
-                Verdict::Played { .. } => assert!(!is_try, "{}: the try {text} was played", stage.id),
+                Verdict::Played { .. } => {
+                    assert!(!is_try, "{}: the try {text} was played", stage.id)
+                }
             }
         }
     }
@@ -117,7 +128,10 @@ fn the_rules_reasons_are_the_rules() {
     assert_eq!(code("awithlaknannai/chain", "m1xm3"), "chain-goes-on");
     assert_eq!(code("awechec/forced", "normal"), "illegal");
     // The same pits under abapa: the grand slam is played (and takes nothing).
-    assert!(matches!(check::judge(find("awele/grand-slam-abapa"), &[], "E"), Ok(Verdict::Played { done: true, .. })));
+    assert!(matches!(
+        check::judge(find("awele/grand-slam-abapa"), &[], "E"),
+        Ok(Verdict::Played { done: true, .. })
+    ));
 }
 
 #[test]
@@ -137,7 +151,14 @@ fn every_openings_file_reads() {
         let (game, file) = file.unwrap_or_else(|e| panic!("{e}"));
         let view = openings::view(game).expect("the openings of a game");
         let moves = view["moves"].as_array().expect("moves");
-        eprintln!("{game}: {}", moves.iter().map(|m| format!("{} {}", m["move"], m["value"])).collect::<Vec<_>>().join(", "));
+        eprintln!(
+            "{game}: {}",
+            moves
+                .iter()
+                .map(|m| format!("{} {}", m["move"], m["value"]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         // Every first move is there, the named ones among them.
         let start = awe_site_core::model::Match::new(&file.spec, None).expect("the start");
         assert_eq!(moves.len(), start.legal().len(), "{game}");

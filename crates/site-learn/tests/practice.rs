@@ -28,7 +28,10 @@ fn every_goal_is_the_databases() {
         let start = p.start();
         assert_eq!(oracle::class(&start, p.learner()), Some(aim(p)), "{}", p.id);
         // Some move gives the goal away: the position asks something.
-        let giving = oracle::moves(&start).iter().filter(|(_, s)| s.is_some_and(|s| Class::of(s) < aim(p))).count();
+        let giving = oracle::moves(&start)
+            .iter()
+            .filter(|(_, s)| s.is_some_and(|s| Class::of(s) < aim(p)))
+            .count();
         assert!(giving >= 1, "{}: every move keeps the goal", p.id);
     }
 }
