@@ -555,6 +555,7 @@ export interface PracticeView {
   title: Both;
   intro: Both;
   goal: 'win' | 'draw';
+  within: number | null;
   spec: Spec;
   side: string;
   state: BoardState;

@@ -328,6 +328,8 @@ export async function fromTheHomePageToTheLessons({ browser }) {
 // databases call best (asked as the hint button asks); then the same endgame lost at its first
 // move, and the page's verdict is the databases': the move named, the moves that kept the win.
 async function practise(page, game, name) {
+  // Awechec's chess moves need the squares of the board offered now.
+  let state = null;
   await page.goto(`${base()}/practice/${game}/${name}`);
   await page.getByTestId('practice-goal').waitFor();
   const path = `/api/practice/${game}/${name}`;
@@ -337,10 +339,12 @@ async function practise(page, game, name) {
     await page.waitForFunction(() => /Your move|À vous/.test(document.querySelector('[data-testid="practice-status"]')?.textContent ?? ''));
     const { best } = await apiPost(page, `${path}/hint`, { line });
     check(best, `${game}/${name}: the databases have a move after ${line.join(' ')}`);
-    await play(page, game, name, null, best.replace(/\(.*\)$/, ''), false);
+    if (!state) state = (await apiGet(page, path)).state;
+    await play(page, game, name, state, best.replace(/\(.*\)$/, ''), false);
     const verdict = await apiPost(page, `${path}/move`, { line, move: best });
     check(verdict.played, `${game}/${name}: ${best}: ${JSON.stringify(verdict)}`);
     line = [...line, ...verdict.moves];
+    state = verdict.states[verdict.states.length - 1];
     await page.waitForFunction(() => /Your move|À vous/.test(document.querySelector('[data-testid="practice-status"]')?.textContent ?? '') || !!document.querySelector('[data-testid="practice-result"]'), null, { timeout: 20000 });
     await sleep(100);
   }
@@ -354,13 +358,15 @@ async function practise(page, game, name) {
   const keeps = (r) => (view.goal === 'win' ? r === 'win' : r === 'win' || r === 'draw');
   const bad = moves.find((m) => m.result && !keeps(m.result));
   check(bad, `${game}/${name}: some move gives the goal away: ${JSON.stringify(moves)}`);
-  await play(page, game, name, null, bad.move.replace(/\(.*\)$/, ''), false);
+  await play(page, game, name, view.state, bad.move.replace(/\(.*\)$/, ''), false);
   await page.getByTestId('practice-result').waitFor();
   check((await page.getByTestId('practice-result').getAttribute('data-end')) === 'lost', `${game}/${name}: lost`);
   const said = await page.getByTestId('practice-result').textContent();
-  check(said.includes(bad.move) && said.includes(`a ${bad.result}`), `${game}/${name}: the move and what the databases say now: ${said}`);
+  const now = view.within ? 'no forced win within the actions left' : `a ${bad.result}`;
+  const named = bad.move === '0' ? 'the null move (0)' : bad.move === 'normal' ? 'a normal move' : bad.move;
+  check(said.includes(named) && said.includes(now), `${game}/${name}: the move and what the databases (or the search) say now: ${said}`);
   const keeping = await page.getByTestId('practice-keeping').textContent();
-  for (const m of moves.filter((m) => keeps(m.result))) check(keeping.includes(m.move), `${game}/${name}: ${m.move} kept it: ${keeping}`);
+  for (const m of moves.filter((m) => keeps(m.result))) check(keeping.includes(m.move === 'normal' ? 'a normal move' : m.move === '0' ? 'the null move (0)' : m.move), `${game}/${name}: ${m.move} kept it: ${keeping}`);
   await bothSizes(page, `practice-${game}-lost`);
 }
 
@@ -375,6 +381,7 @@ export async function endgamesPractisedToTheGoalAndLost({ browser }) {
     await bothSizes(page, 'practice-index');
     await practise(page, 'awele', 'behind');
     await practise(page, 'awithlaknannai', 'two-against-two');
+    await practise(page, 'awechec', 'two-moves-in-a-row');
     findings.push(...(await axe(page)));
     check(findings.length === 0, `axe: ${findings.join(' | ')}`);
     // Passed in this browser: the list marks them.

@@ -60,12 +60,12 @@ fn main() {
             continue;
         }
         let me = start.turn();
-        let Some(class) = oracle::class(&start, me) else { continue };
-        let moves = oracle::moves(&start);
+        let Some(class) = oracle::class(&start, me, None) else { continue };
+        let moves = oracle::moves(&start, None);
         let keeping =
             moves.iter().filter(|(_, s)| s.is_some_and(|s| Class::of(s) >= class)).count();
         let giving = moves.iter().filter(|(_, s)| s.is_some_and(|s| Class::of(s) < class)).count();
-        let score = oracle::score(&start, me).unwrap_or(0);
+        let score = oracle::score(&start, me, None).unwrap_or(0);
         if class != Class::Loss && keeping >= 1 && giving >= 1 && keeping <= 2 && moves.len() >= 3 {
             println!("{class:?} {score} keeping {keeping} of {}: {text}", moves.len());
             found += 1;

@@ -2,6 +2,9 @@
 //! move, played perfectly, and a score to choose the best defence by. Awélé reads the seed
 //! databases of its rule set (the cache's largest, else the 12 seeds built at first need);
 //! Awithlaknannai reads its piece databases (the cache's, else a small one built here once).
+//! Awechec has no database: its endgames are won within a number of actions, and the plainest
+//! search (every move, the whole history, no table: `awe_search::fastest`) proves the fastest
+//! win within the actions left, or that there is none.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -74,10 +77,14 @@ fn serpent_db(settings: Settings) -> Option<Arc<SerpentEndgame>> {
         .clone()
 }
 
+/// The positions the plain search may visit for one Awechec question.
+const AWECHEC_BUDGET: u64 = 2_000_000;
+
 /// The score of the game's position for `side`, played perfectly: positive won, zero drawn,
 /// negative lost; larger is better for `side` (more seeds, a faster win, a longer defence).
-/// `None` where no database reaches (or where it knows only bounds).
-pub fn score(game: &Match, side: Side) -> Option<i32> {
+/// At Awechec, positive is a win within `left` actions (the fastest the best), zero none.
+/// `None` where no database reaches (or where it knows only bounds, or the search ran out).
+pub fn score(game: &Match, side: Side, left: Option<u32>) -> Option<i32> {
     if let Some(outcome) = game.outcome() {
         return Some(match outcome.winner {
             Some(w) if w == side => 100_000,
@@ -109,24 +116,33 @@ pub fn score(game: &Match, side: Side) -> Option<i32> {
             };
             Some(if position.turn() == side { mover } else { -mover })
         }
-        Match::Awechec(_) => None,
+        Match::Awechec(g) => {
+            use awe_search::fastest::{Fastest, fastest_win_of};
+            match fastest_win_of(g, side, left?, AWECHEC_BUDGET) {
+                Fastest::Win { plies, .. } => Some(10_000 - plies as i32),
+                Fastest::None => Some(0),
+                Fastest::Unknown { .. } => None,
+            }
+        }
     }
 }
 
-/// The result for `side`, played perfectly from here.
-pub fn class(game: &Match, side: Side) -> Option<Class> {
-    score(game, side).map(Class::of)
+/// The result for `side`, played perfectly from here (at Awechec, within `left` actions).
+pub fn class(game: &Match, side: Side, left: Option<u32>) -> Option<Class> {
+    score(game, side, left).map(Class::of)
 }
 
-/// Each legal move of the side to move, with the score it keeps for that side.
-pub fn moves(game: &Match) -> Vec<(String, Option<i32>)> {
+/// Each legal move of the side to move, with the score it keeps for that side (at Awechec,
+/// within `left` actions from before it).
+pub fn moves(game: &Match, left: Option<u32>) -> Vec<(String, Option<i32>)> {
     let side = game.turn();
+    let left = left.map(|l| l.saturating_sub(1));
     game.legal()
         .iter()
         .filter_map(|m| m["text"].as_str().map(str::to_owned))
         .map(|text| {
             let mut after = game.clone();
-            let score = after.play(&text).ok().and_then(|()| score(&after, side));
+            let score = after.play(&text).ok().and_then(|()| score(&after, side, left));
             (text, score)
         })
         .collect()
@@ -134,9 +150,9 @@ pub fn moves(game: &Match) -> Vec<(String, Option<i32>)> {
 
 /// The best move of the side to move by the databases (the first of the best, in the order of
 /// the legal moves): the computer's defence, and the hint.
-pub fn best(game: &Match) -> Option<String> {
+pub fn best(game: &Match, left: Option<u32>) -> Option<String> {
     let mut best: Option<(String, i32)> = None;
-    for (text, score) in moves(game) {
+    for (text, score) in moves(game, left) {
         let Some(score) = score else { continue };
         if best.as_ref().is_none_or(|(_, b)| score > *b) {
             best = Some((text, score));

@@ -43,6 +43,10 @@ pub struct PracticeFile {
     pub spec: Spec,
     pub position: String,
     pub goal: Aim,
+    /// The actions the win must come within, counted from the position (both sides', Awechec's
+    /// decisions too): Awechec's endgames, which no database holds, are judged so.
+    #[serde(default)]
+    pub within: Option<u32>,
     pub intro: Text,
 }
 
@@ -65,6 +69,12 @@ impl Practice {
     pub fn learner(&self) -> Side {
         self.start().turn()
     }
+
+    /// The actions left for the win after `played` of them (Awechec's), `None` where a database
+    /// judges.
+    pub fn left(&self, played: usize) -> Option<u32> {
+        self.file.within.map(|w| w.saturating_sub(played as u32))
+    }
 }
 
 /// Reads a practice file (`GAME/NN-name.toml` under `practice/`).
@@ -82,6 +92,15 @@ pub fn read(path: &str, text: &str) -> Result<Practice, String> {
         if t.en.trim().is_empty() || t.fr.trim().is_empty() {
             return Err("every text is given in English (en) and French (fr)".into());
         }
+    }
+    if (game == "awechec") != file.within.is_some() {
+        return Err(
+            "an Awechec endgame gives `within` (the actions its win comes in), the others none"
+                .into(),
+        );
+    }
+    if file.within.is_some() && file.goal != Aim::Win {
+        return Err("an endgame judged within a number of actions is a win".into());
     }
     let start = Match::new(&file.spec, Some(&file.position)).map_err(|e| e.to_string())?;
     start.check_size().map_err(|e| e.to_string())?;
@@ -127,8 +146,8 @@ pub enum Turn {
 pub enum End {
     /// The goal is reached: the game ended won (or drawn, for a draw to hold).
     Reached,
-    /// The learner's move `at` gave the goal away: the databases now say `now`; `keeping` are the
-    /// moves that kept it.
+    /// The learner's move `at` gave the goal away: the databases now say `now` (at Awechec,
+    /// `Draw`: no win within the actions left); `keeping` are the moves that kept it.
     Lost { at: String, now: Class, keeping: Vec<String> },
     /// The game ended short of the goal (a win drawn out by the quiet rule, say).
     Missed,
@@ -171,10 +190,11 @@ pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, L
     })?;
     let mut moves = vec![key.clone()];
     // The goal given away by this move: where the try was lost.
-    if let Some(now) = oracle::class(&game, learner)
+    let left = practice.left(line.len());
+    if let Some(now) = oracle::class(&game, learner, left.map(|l| l.saturating_sub(1)))
         && now < aim
     {
-        let keeping = oracle::moves(&before)
+        let keeping = oracle::moves(&before, left)
             .into_iter()
             .filter(|(_, s)| s.is_some_and(|s| Class::of(s) >= aim))
             .map(|(m, _)| m)
@@ -186,7 +206,7 @@ pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, L
         if line.len() + moves.len() >= MAX_LINE {
             return Ok(Turn::Played { moves, end: Some(End::TooLong) });
         }
-        let reply = oracle::best(&game)
+        let reply = oracle::best(&game, practice.left(line.len() + moves.len()))
             .or_else(|| game.legal().first().and_then(|m| m["text"].as_str().map(str::to_owned)))
             .ok_or(LineError::Over)?;
         game.play(&reply).map_err(|e| LineError::Illegal {
@@ -206,6 +226,8 @@ pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, L
             Some(if got >= aim { End::Reached } else { End::Missed })
         }
         None if line.len() + moves.len() >= MAX_LINE => Some(End::TooLong),
+        // The actions allowed are spent, the game not won (the computer found the one defence).
+        None if practice.left(line.len() + moves.len()) == Some(0) => Some(End::Missed),
         None => None,
     };
     Ok(Turn::Played { moves, end })

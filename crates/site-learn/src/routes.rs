@@ -55,6 +55,7 @@ pub async fn show(Path((game, name)): Path<(String, String)>) -> ApiResult {
         "title": p.file.title,
         "intro": p.file.intro,
         "goal": p.file.goal,
+        "within": p.file.within,
         "spec": p.file.spec,
         "side": start.side_name(start.turn()),
         "state": board_state(&start),
@@ -155,11 +156,12 @@ pub async fn hint(
     core.limits.check(Kind::Lesson, &address).map_err(|w| ApiError::too_many(w, "hints"))?;
     let answer = tokio::task::spawn_blocking(move || {
         let game = practice::replay(p, &at.line)?;
-        let moves: Vec<Value> = oracle::moves(&game)
+        let left = p.left(at.line.len());
+        let moves: Vec<Value> = oracle::moves(&game, left)
             .into_iter()
             .map(|(m, s)| json!({ "move": m, "result": s.map(|s| class_name(Class::of(s))) }))
             .collect();
-        Ok::<_, LineError>(json!({ "best": oracle::best(&game), "moves": moves }))
+        Ok::<_, LineError>(json!({ "best": oracle::best(&game, left), "moves": moves }))
     })
     .await
     .map_err(|_| ApiError::unavailable("the practice's judge stopped"))?

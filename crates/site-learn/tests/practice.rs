@@ -21,14 +21,14 @@ fn aim(p: &Practice) -> Class {
 fn every_goal_is_the_databases() {
     let all = all();
     assert_eq!(all.len(), practice::all().len());
-    for game in ["awele", "awithlaknannai"] {
+    for game in ["awele", "awithlaknannai", "awechec"] {
         assert!(all.iter().filter(|p| p.game == game).count() >= 2, "{game}");
     }
     for p in &all {
         let start = p.start();
-        assert_eq!(oracle::class(&start, p.learner()), Some(aim(p)), "{}", p.id);
+        assert_eq!(oracle::class(&start, p.learner(), p.left(0)), Some(aim(p)), "{}", p.id);
         // Some move gives the goal away: the position asks something.
-        let giving = oracle::moves(&start)
+        let giving = oracle::moves(&start, p.left(0))
             .iter()
             .filter(|(_, s)| s.is_some_and(|s| Class::of(s) < aim(p)))
             .count();
@@ -42,7 +42,8 @@ fn the_best_moves_reach_the_goal() {
         let mut line: Vec<String> = Vec::new();
         let end = loop {
             let game = practice::replay(&p, &line).expect("the line replays");
-            let best = oracle::best(&game).expect("the databases reach every position of the try");
+            let best = oracle::best(&game, p.left(line.len()))
+                .expect("the databases reach every position of the try");
             match practice::judge(&p, &line, &best).expect("judged") {
                 Turn::Played { moves, end } => {
                     line.extend(moves);
@@ -64,7 +65,7 @@ fn the_best_moves_reach_the_goal() {
 fn a_move_that_gives_the_goal_away_ends_the_try() {
     for p in all() {
         let start = p.start();
-        let (bad, _) = oracle::moves(&start)
+        let (bad, _) = oracle::moves(&start, p.left(0))
             .into_iter()
             .find(|(_, s)| s.is_some_and(|s| Class::of(s) < aim(&p)))
             .expect("a move gives the goal away");

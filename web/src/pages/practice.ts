@@ -19,6 +19,12 @@ function say(text: Both | null | undefined): string {
   return text ? text[lang()] : '';
 }
 
+// A move as the page names it: Awechec's decisions in words.
+function moveWords(move: string): string {
+  const d = t();
+  return move === '0' ? d.practiceNull : move === 'normal' ? d.practiceNormal : move;
+}
+
 export function mountPracticeList(root: HTMLElement): Page {
   const box = h('section', { class: 'card learn-page', 'data-testid': 'practice-page', 'aria-labelledby': 'practice-title' });
   root.appendChild(box);
@@ -134,8 +140,8 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
     if (e.kind === 'lost') {
       const was = v.goal === 'win' ? d.practiceWin : d.practiceDraw;
       return [
-        h('p', { class: 'status-main lesson-wrong', role: 'alert', 'data-testid': 'practice-result', 'data-end': 'lost' }, d.practiceLost(e.at, was, d.practiceResult[e.now] ?? e.now)),
-        h('p', { class: 'status-detail', 'data-testid': 'practice-keeping' }, d.practiceKeeping(e.keeping.join(', '))),
+        h('p', { class: 'status-main lesson-wrong', role: 'alert', 'data-testid': 'practice-result', 'data-end': 'lost' }, v.within ? d.practiceLostWithin(moveWords(e.at)) : d.practiceLost(moveWords(e.at), was, d.practiceResult[e.now] ?? e.now)),
+        h('p', { class: 'status-detail', 'data-testid': 'practice-keeping' }, d.practiceKeeping(e.keeping.map(moveWords).join(', '))),
       ];
     }
     return [h('p', { class: 'status-main lesson-wrong', role: 'alert', 'data-testid': 'practice-result', 'data-end': e.kind }, e.kind === 'missed' ? d.practiceMissed : d.practiceTooLong)];
@@ -163,7 +169,7 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
       h('h1', { id: 'practice-stage-title' }, say(v.title)),
       h('p', { class: 'help' }, specText(v.spec)),
       h('p', { class: 'lesson-intro' }, say(v.intro)),
-      h('p', { class: 'lesson-goal', 'data-testid': 'practice-goal' }, v.goal === 'win' ? d.practiceGoalWin : d.practiceGoalDraw),
+      h('p', { class: 'lesson-goal', 'data-testid': 'practice-goal' }, v.within ? d.practiceGoalWithin(v.within) : v.goal === 'win' ? d.practiceGoalWin : d.practiceGoalDraw),
       error ? h('p', { class: 'error', role: 'alert' }, errorText(error)) : null,
       h(
         'div',
@@ -173,7 +179,7 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
           'div',
           { class: 'status lesson-side' },
           h('div', { role: 'status', 'aria-live': 'polite', 'data-testid': 'practice-feedback' }, status),
-          hint !== null ? h('p', { class: 'help', 'data-testid': 'practice-hint-text' }, hint ? d.practiceHintIs(hint) : d.practiceNoHint) : null,
+          hint !== null ? h('p', { class: 'help', 'data-testid': 'practice-hint-text' }, hint ? d.practiceHintIs(moveWords(hint)) : d.practiceNoHint) : null,
           h(
             'div',
             { class: 'controls' },
