@@ -186,7 +186,8 @@ async function everyStage(browser, { viewport, locale, keyboard, lang }) {
         total += 1;
         if (process.env.AWE_LEARN_TIMES) console.log(`      ${game}/${stage.name}: ${((Date.now() - began) / 1000).toFixed(1)} s`);
         // On to the next stage, by the button the page gives (focused for the keyboard).
-        const next = i + 1 < stages.length ? 'lesson-next' : GAMES.indexOf(game) < 2 ? 'lesson-next-game' : 'lesson-play';
+        // The last stage of Awélé leads on to Awechec, the others to a game.
+        const next = i + 1 < stages.length ? 'lesson-next' : game === 'awele' ? 'lesson-next-game' : 'lesson-play';
         if (keyboard) {
           await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, next);
           await page.keyboard.press('Enter');

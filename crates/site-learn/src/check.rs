@@ -271,7 +271,7 @@ fn awele_reason(position: &awe_awele::Position, text: &str) -> Refusal {
 }
 
 /// The moves the board offers at a stage: the legal ones, and the tries a beginner makes that the
-/// rules refuse (an Awélé pit that does not feed or takes every seed, an Awithlaknannai step
+/// rules refuse (an empty Awélé pit, one that does not feed or takes every seed, an Awithlaknannai step
 /// while a capture is compulsory), each marked `"try": true`, so that the refusal can say why.
 pub fn offered(game: &Match) -> Vec<Value> {
     let mut moves = game.legal();
@@ -284,7 +284,8 @@ pub fn offered(game: &Match) -> Vec<Value> {
         let side = awe_game::Position::turn(position);
         awe_awele::Pit::ALL
             .into_iter()
-            .filter(|pit| pit.side() == side && position.board().seeds(*pit) > 0)
+            // Empty pits too: a beginner tries them, and learns why not.
+            .filter(|pit| pit.side() == side)
             .map(|pit| (pit, awe_game::Position::move_text(position, pit)))
             .filter(|(_, text)| !known.iter().any(|k| k.starts_with(text.as_str())))
             .map(|(pit, text)| json!({ "text": text, "pit": pit.index(), "takes": 0, "from": [], "try": true }))

@@ -101,8 +101,11 @@ function rateable(s: Settings): boolean {
   return s.opponent !== 'computer' && !specOf(s).handicap;
 }
 
-export function mountHome(root: HTMLElement, _route: Route): Page {
+export function mountHome(root: HTMLElement, route: Route): Page {
   const settings = load();
+  // A link may choose the game (`/?game=awechec`, as the lessons' last stage gives it).
+  const asked = route.query.get('game');
+  if (asked === 'awele' || asked === 'awithlaknannai' || asked === 'awechec') settings.game = asked;
   let busy = false;
   let error: Refusal | null = null;
   let listError: Refusal | null = null;

@@ -48,6 +48,7 @@ export function mountLearn(root: HTMLElement, route: Route): Page {
       sectionsNav('lessons', only ?? undefined),
       h('h1', { id: 'learn-title' }, only ? d.learnLessonsOf(gameName(only)) : d.learnTitle),
       h('p', { class: 'lead' }, d.learnIntro),
+      only ? null : h('p', { 'data-testid': 'learn-order' }, d.learnOrder),
       h('p', { class: 'help', 'data-testid': 'learn-kept' }, accountKept ? d.learnKeptAccount : d.learnKeptHere),
       h('p', {}, h('a', { href: '/practice', 'data-testid': 'learn-practice' }, `${d.practiceLink} →`)),
       error ? h('p', { class: 'error', role: 'alert' }, errorText(error)) : null,
@@ -199,14 +200,20 @@ export function mountLesson(root: HTMLElement, route: Route): Page {
     const out: HTMLElement[] = [];
     if (done) {
       out.push(h('p', { class: 'status-main won', 'data-testid': 'lesson-result' }, d.learnPassed, ' ', starsView(stars)));
+      out.push(h('p', { class: 'help', 'data-testid': 'lesson-stars-why' }, d.learnStarsWhy));
       out.push(h('p', { class: 'status-detail', 'data-testid': 'lesson-success' }, say(l.success)));
       if (l.next) {
         out.push(h('a', { href: `/learn/${l.game}/${l.next}`, class: 'button primary big', 'data-testid': 'lesson-next' }, d.learnNext));
       } else {
         out.push(h('p', { class: 'help', 'data-testid': 'lesson-finished' }, d.learnFinished));
-        const after = GAMES[GAMES.indexOf(l.game as (typeof GAMES)[number]) + 1];
-        if (after) out.push(h('a', { href: `/learn/${after}`, class: 'button primary big', 'data-testid': 'lesson-next-game' }, d.learnNextGame(gameName(after))));
-        else out.push(h('a', { href: '/', class: 'button primary big', 'data-testid': 'lesson-play' }, d.learnPlayNow));
+        // Awélé leads on to Awechec, which is played with it; the others to a game.
+        if (l.game === 'awele') {
+          out.push(h('a', { href: '/learn/awechec', class: 'button primary big', 'data-testid': 'lesson-next-game' }, d.learnNextGame(gameName('awechec'))));
+          out.push(h('p', { class: 'help' }, h('a', { href: '/learn/awithlaknannai' }, d.learnOtherGame(gameName('awithlaknannai')))));
+        } else {
+          out.push(h('a', { href: `/?game=${l.game}`, class: 'button primary big', 'data-testid': 'lesson-play' }, d.learnPlayGame(gameName(l.game))));
+          out.push(h('p', { class: 'help' }, h('a', { href: '/practice' }, d.practiceLink)));
+        }
       }
     } else if (feedback?.kind === 'refused' || feedback?.kind === 'missed') {
       out.push(
