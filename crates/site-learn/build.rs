@@ -1,6 +1,6 @@
 //! Embeds every stage file under `lessons/`, every practice position under `practice/`
-//! (`GAME/NN-name.toml`) and every game's openings (`openings/GAME.toml`): a new one needs a
-//! file, never code.
+//! (`GAME/NN-name.toml`), every game's openings (`openings/GAME.toml`) and every annotated game
+//! (`studies/NN-name.toml`): a new one needs a file, never code.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -46,7 +46,7 @@ fn write(root: &Path, folder: &str, name: &str, files: &[std::path::PathBuf]) {
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 
-/// Writes `OUT_DIR/openings.rs`: `FILES`, every `GAME.toml` under `openings/`.
+/// Writes `OUT_DIR/NAME.rs`: `FILES`, every `*.toml` right under `folder`.
 fn embed_flat(folder: &str, name: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     println!("cargo:rerun-if-changed={}", root.display());
@@ -63,4 +63,5 @@ fn main() {
     embed("lessons", "files");
     embed("practice", "practice");
     embed_flat("openings", "openings");
+    embed_flat("studies", "studies");
 }

@@ -383,6 +383,9 @@ export const api = {
   practiceHint: (game: string, name: string, line: string[]) =>
     call<{ best: string | null; moves: { move: string; result: string | null }[] }>('POST', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}/hint`, { line }),
   openings: (game: string) => call<Openings>('GET', `/api/openings/${encodeURIComponent(game)}`),
+  studies: () => call<{ studies: StudySummary[] }>('GET', '/api/studies'),
+  study: (name: string) => call<StudyView>('GET', `/api/studies/${encodeURIComponent(name)}`),
+  studyRecordUrl: (name: string, chapter: number, language: 'fr' | 'en') => `/api/studies/${encodeURIComponent(name)}/record?chapter=${chapter}&language=${language}`,
   lessonProgress: () => call<LessonProgress>('GET', '/api/learn/progress'),
   keepLessons: (stages: Record<string, number>) => call<LessonProgress>('POST', '/api/learn/progress', { stages }),
   leaderboards: () => call<{ categories: string[]; boards: Board[] }>('GET', '/api/leaderboard'),
@@ -578,4 +581,39 @@ export interface Openings {
   state: BoardState;
   depth: number;
   moves: { move: string; name: Both | null; about: Both | null; score: number; value: string }[];
+}
+
+// Annotated games (/api/studies).
+export interface StudySummary {
+  name: string;
+  title: Both;
+  intro: Both;
+  chapters: { title: Both; game: string }[];
+}
+
+export type StudyShape = { kind: 'arrow'; from: string; to: string } | { kind: 'mark'; at: string };
+
+export interface StudyNode {
+  id: number;
+  parent: number | null;
+  move: string;
+  comment: Both | null;
+  shapes: StudyShape[];
+  children: number[];
+  state: BoardState;
+  turn: string;
+}
+
+export interface StudyChapter {
+  title: Both;
+  spec: Spec;
+  side: string;
+  nodes: StudyNode[];
+}
+
+export interface StudyView {
+  name: string;
+  title: Both;
+  intro: Both;
+  chapters: StudyChapter[];
 }

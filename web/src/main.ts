@@ -19,6 +19,7 @@ import { mountPuzzles } from './pages/puzzles';
 import { mountLearn, mountLesson } from './pages/learn';
 import { mountPractice, mountPracticeList } from './pages/practice';
 import { mountOpenings } from './pages/openings';
+import { mountStudies, mountStudy } from './pages/study';
 import { mountReports } from './pages/reports';
 import { onTurns, startTurns, turns } from './turns';
 import { errorText, refusalOf } from './errors';
@@ -126,7 +127,7 @@ function drawFrame(): void {
     links.map(([href, label, name]) =>
       h(
         'a',
-        { href, 'aria-current': route?.name === name || (name === 'learn' && ['lesson', 'practice', 'practise', 'openings'].includes(route?.name ?? '')) ? 'page' : undefined, 'data-testid': `nav-${name}` },
+        { href, 'aria-current': route?.name === name || (name === 'learn' && ['lesson', 'practice', 'practise', 'openings', 'studies', 'study'].includes(route?.name ?? '')) ? 'page' : undefined, 'data-testid': `nav-${name}` },
         label,
         // How many games wait for the player's move, next to "Your games".
         name === 'turns' && waiting > 0
@@ -177,6 +178,8 @@ const router = new Router(
     practice: mountPracticeList,
     practise: mountPractice,
     openings: mountOpenings,
+    studies: mountStudies,
+    study: mountStudy,
     tournaments: mountTournaments,
     tournament: mountTournament,
     reports: mountReports,

@@ -35,6 +35,8 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/learn\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'lesson', ['game', 'stage']],
   [/^\/practice\/?$/, 'practice', []],
   [/^\/openings\/?$/, 'openings', []],
+  [/^\/study\/?$/, 'studies', []],
+  [/^\/study\/([a-z0-9-]+)\/?$/, 'study', ['name']],
   [/^\/openings\/(awele|awithlaknannai|awechec)\/?$/, 'openings', ['game']],
   [/^\/practice\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'practise', ['game', 'name']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],

@@ -442,3 +442,68 @@ export async function openingsNamedValuedAndCounted({ browser }) {
     await context.close();
   }
 }
+
+// Annotated games: read move by move (buttons, the keyboard's arrows, a variation clicked), the
+// comments shown; the main line guessed (a wrong guess refused, a right one played, one shown);
+// each chapter downloaded as a record, which the site's import (the same code as `awe replay`)
+// reads back.
+export async function annotatedGamesReadGuessedAndExported({ browser }) {
+  const { context, page } = await newPage(browser, { bypassCSP: true });
+  try {
+    await page.goto(`${base()}/learn`);
+    await page.getByTestId('section-studies').click();
+    await page.waitForURL((u) => u.pathname === '/study');
+    await page.getByTestId('study-link-an-awele-game').waitFor();
+    const findings = await axe(page);
+    await bothSizes(page, 'studies-index');
+    await page.getByTestId('study-link-an-awele-game').click();
+    await page.getByTestId('study-moves').waitFor();
+    // Forward by the button, then by the keyboard: the first move's comment, then the reply.
+    await page.getByTestId('study-forward').click();
+    await page.getByTestId('study-comment').waitFor();
+    check(/engine prefers F/.test(await page.getByTestId('study-comment').textContent()), 'the first move is commented');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.study-moves .move.current')?.textContent === 'e');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('.study-moves .move.current')?.textContent === 'E');
+    // The variation: F instead of E.
+    const variation = page.locator('.study-variation .move', { hasText: /^F$/ }).first();
+    await variation.click();
+    await page.waitForFunction(() => /engine's choice/.test(document.querySelector('[data-testid="study-comment"]')?.textContent ?? ''));
+    findings.push(...(await axe(page)));
+    await bothSizes(page, 'study-awele');
+    // Guessing from the start: a wrong move, then the one played.
+    await page.getByTestId('study-start').click();
+    await page.getByTestId('study-guess').click();
+    await page.getByTestId('study-guess-prompt').waitFor();
+    await page.getByTestId('pit-A').click();
+    await page.getByTestId('study-guess-result').waitFor();
+    check(/Not the move played \(A\)/.test(await page.getByTestId('study-guess-result').textContent()), 'a wrong guess is said');
+    await page.getByTestId('pit-E').click();
+    await page.waitForFunction(() => /Right/.test(document.querySelector('[data-testid="study-guess-result"]')?.textContent ?? ''));
+    await page.getByTestId('study-guess-show').click();
+    await page.waitForFunction(() => /0 found at the first try, out of 2 moves/.test(document.querySelector('[data-testid="study-guess-score"]')?.textContent ?? ''));
+    await screenshot(page, 'study-guess');
+    // Each study's chapters, downloaded and read back by the site's import.
+    for (const name of ['the-rules-example', 'an-awele-game', 'an-awithlaknannai-game']) {
+      const study = await apiGet(page, `/api/studies/${name}`);
+      for (const [i] of study.chapters.entries()) {
+        for (const language of ['en', 'fr']) {
+          const text = await page.evaluate(async (u) => (await fetch(u)).text(), `/api/studies/${name}/record?chapter=${i}&language=${language}`);
+          check(/^\[Game "/.test(text), `${name}: a record: ${text.slice(0, 80)}`);
+          const imported = await apiPost(page, '/api/import', { text });
+          check(imported.id, `${name} (${language}): the record is read back: ${JSON.stringify(imported)}`);
+        }
+      }
+    }
+    await page.goto(`${base()}/study/the-rules-example`);
+    await page.getByTestId('study-moves').waitFor();
+    await page.getByTestId('study-move-0').waitFor();
+    findings.push(...(await axe(page)));
+    await bothSizes(page, 'study-awechec');
+    check(findings.length === 0, `axe: ${findings.join(' | ')}`);
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}

@@ -60,6 +60,10 @@ pub enum RecordError {
     DuplicateTag { line: usize, name: String },
     #[error("line {line}: comment opened with `{{` is never closed")]
     UnclosedComment { line: usize },
+    #[error("line {line}: a variation opened with `(` is never closed")]
+    UnclosedVariation { line: usize },
+    #[error("line {line}: `)` closes no variation")]
+    StrayParenthesis { line: usize },
     #[error("line {line}: `}}` closes no comment")]
     StrayBrace { line: usize },
     #[error("the record is {bytes} bytes long, more than the {limit} allowed")]
@@ -207,7 +211,9 @@ impl Record {
         self.movetext = movetext.into();
     }
 
-    /// The movetext cut into tokens; comments in braces are left out.
+    /// The movetext cut into tokens of the main line; comments in braces are left out, and so are
+    /// variations: other moves in `(` … `)`, the parentheses standing alone (`( 2... c )`), as
+    /// the site's studies write them.
     pub fn tokens(&self) -> Result<Vec<Token<'_>>, RecordError> {
         tokenize(&self.movetext, self.movetext_line)
     }
@@ -246,6 +252,9 @@ fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, RecordError
     let mut tokens = Vec::new();
     let mut line = first_line;
     let mut rest = text;
+    // How deep inside variations the words are (and where the outermost opened).
+    let mut depth = 0usize;
+    let mut opened = first_line;
     while let Some(c) = rest.chars().next() {
         if c == '\n' {
             line += 1;
@@ -264,8 +273,22 @@ fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token<'_>>, RecordError
                 .unwrap_or(rest.len());
             let word = &rest[..end];
             rest = &rest[end..];
-            split_word(word, line, &mut tokens);
+            match word {
+                "(" => {
+                    if depth == 0 {
+                        opened = line;
+                    }
+                    depth += 1;
+                }
+                ")" if depth == 0 => return Err(RecordError::StrayParenthesis { line }),
+                ")" => depth -= 1,
+                _ if depth > 0 => {}
+                _ => split_word(word, line, &mut tokens),
+            }
         }
+    }
+    if depth > 0 {
+        return Err(RecordError::UnclosedVariation { line: opened });
     }
     Ok(tokens)
 }
@@ -575,6 +598,21 @@ mod tests {
                 | Termination::TimeForfeit => {}
             }
         }
+    }
+
+    #[test]
+    fn variations_are_left_out_of_the_main_line() {
+        let text = "[Game \"awele\"]\n\n1. F ( 1. E(3) { a comment (with brackets) } ( 1. D ) b ) b 2. A(2)\n( 2. B\n) c *\n";
+        let record = Record::parse(text).unwrap();
+        let words: Vec<&str> = record.tokens().unwrap().iter().map(|t| t.text).collect();
+        assert_eq!(words, ["1.", "F", "b", "2.", "A(2)", "c", "*"]);
+        // A move's count and an Awechec power mark are not variations.
+        let text = "[Game \"awechec\"]\n\n1. (1=B) e4 (2=B) 0 E(3) *\n";
+        let words: Vec<String> = Record::parse(text).unwrap().tokens().unwrap().iter().map(|t| t.text.to_owned()).collect();
+        assert_eq!(words, ["1.", "(1=B)", "e4", "(2=B)", "0", "E(3)", "*"]);
+        let read = |text: &str| Record::parse(text).and_then(|r| r.tokens().map(|t| t.len()));
+        assert_eq!(read("[Game \"awele\"]\n\n1. F (\n1. E b *\n"), Err(RecordError::UnclosedVariation { line: 3 }));
+        assert_eq!(read("[Game \"awele\"]\n\n1. F ) b *\n"), Err(RecordError::StrayParenthesis { line: 3 }));
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub fn router(app: &App) -> Router {
         .route("/learn/{game}/{name}", get(page))
         .route("/practice", get(page))
         .route("/openings", get(page))
+        .route("/study", get(page))
+        .route("/study/{name}", get(page))
         .route("/openings/{game}", get(page))
         .route("/practice/{game}/{name}", get(page))
         .route("/tournament/{id}", get(page))

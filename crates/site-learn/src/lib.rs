@@ -21,6 +21,9 @@
 //! - `POST /api/practice/GAME/NAME/hint` `{"line"}`: the databases' best move there.
 //! - `GET /api/openings/GAME`: the first moves of a game, named (`openings.rs`), with the
 //!   engine's value of each at a fixed depth; the page asks the explorer for the site's games.
+//! - `GET /api/studies`, `GET /api/studies/NAME`: annotated games (`study.rs`), each chapter's
+//!   moves as a tree with comments and marks, the board after each move;
+//!   `GET /api/studies/NAME/record?chapter=N&language=L`: a chapter as a record of its game.
 //!
 //! Nothing is kept between moves: the stage's line is played again at each.
 
@@ -30,6 +33,7 @@ pub mod oracle;
 pub mod practice;
 mod routes;
 pub mod stage;
+pub mod study;
 
 use std::collections::BTreeMap;
 
@@ -58,6 +62,9 @@ pub fn router(core: Core) -> Router {
         .route("/api/learn/{game}/{name}", get(show))
         .route("/api/learn/{game}/{name}/move", post(play))
         .route("/api/openings/{game}", get(routes::openings))
+        .route("/api/studies", get(routes::studies))
+        .route("/api/studies/{name}", get(routes::study))
+        .route("/api/studies/{name}/record", get(routes::study_record))
         .route("/api/practice", get(routes::list))
         .route("/api/practice/{game}/{name}", get(routes::show))
         .route("/api/practice/{game}/{name}/move", post(routes::play))

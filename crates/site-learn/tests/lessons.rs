@@ -165,3 +165,52 @@ fn every_openings_file_reads() {
         assert!(file.moves.len() >= 3, "{game}: the main first moves are named");
     }
 }
+
+#[test]
+fn every_study_reads_and_its_records_replay() {
+    use awe_site_learn::study;
+    let studies: Vec<_> = study::every_file().into_iter().map(|s| s.unwrap_or_else(|e| panic!("{e}"))).collect();
+    assert!(studies.len() >= 3);
+    let mut games = std::collections::BTreeSet::new();
+    for s in &studies {
+        for (i, chapter) in s.chapters.iter().enumerate() {
+            games.insert(chapter.spec.game());
+            let view = study::chapter_view(chapter);
+            assert!(view["nodes"].as_array().unwrap().len() > 1, "{}: chapter {i}", s.name);
+            // The record of each chapter, in each language, is read back by the games' own
+            // replay: the same main line, to the same end.
+            for language in ["en", "fr"] {
+                let text = study::record(chapter, &s.title.en, language);
+                let (_, game) = awe_site_core::model::Match::from_record(&text)
+                    .unwrap_or_else(|e| panic!("{}: chapter {i} ({language}): {e}\n{text}", s.name));
+                let mut line = Vec::new();
+                let mut node = &chapter.root;
+                while let Some(next) = node.children.first() {
+                    line.push(next.text.clone());
+                    node = next;
+                }
+                assert_eq!(game.move_texts(), line, "{}: chapter {i}", s.name);
+                if chapter.spec.game() != "awechec" {
+                    assert!(text.contains(" ( "), "{}: the variations are written: {text}", s.name);
+                    assert!(text.contains('{'), "{}: the comments are written", s.name);
+                }
+            }
+        }
+    }
+    assert_eq!(games.len(), 3, "a study of each game");
+}
+
+#[test]
+fn a_studys_moves_are_the_rules() {
+    use awe_site_core::spec::Spec;
+    use awe_site_learn::study::parse_moves;
+    let spec = Spec::Awele { rules: None };
+    let root = parse_moves(&spec, None, "1. F {en: one}{fr: un} ( 1. E b ( 1... c ) ) b [arrow F b] 2. A").unwrap();
+    assert_eq!(root.children.len(), 2, "F and the variation E");
+    assert_eq!(root.children[0].comment.as_ref().map(|c| c.fr.as_str()), Some("un"));
+    assert_eq!(root.children[1].children.len(), 2, "after E: b, and the variation c");
+    assert_eq!(root.children[0].children[0].shapes.len(), 1);
+    for bad in ["1. F F", "1. F ( b )", "1. F ( E", "1. F )", "( E )", "1. G", "{never closed"] {
+        assert!(parse_moves(&spec, None, bad).is_err(), "{bad}");
+    }
+}

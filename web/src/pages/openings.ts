@@ -16,14 +16,16 @@ function say(text: Both | null | undefined): string {
   return text ? text[lang()] : '';
 }
 
-// The links between the sections that teach the games: lessons, animations, openings, endgames.
-export function sectionsNav(current: 'lessons' | 'openings' | 'practice', game?: string): HTMLElement {
+// The links between the sections that teach the games: lessons, animations, openings, endgames,
+// annotated games.
+export function sectionsNav(current: 'lessons' | 'openings' | 'practice' | 'studies', game?: string): HTMLElement {
   const d = t();
   const links: [string, string, string][] = [
     ['lessons', '/learn', d.sectionLessons],
     ['animations', `/rules/${game ?? 'awele'}`, d.sectionAnimations],
     ['openings', game ? `/openings/${game}` : '/openings', d.openingsTitle],
     ['practice', '/practice', d.practiceTitle],
+    ['studies', '/study', d.studiesTitle],
   ];
   return h(
     'nav',

@@ -1,0 +1,405 @@
+//! Annotated games (`studies/NN-name.toml`, docs/learn.md): a study is a sequence of chapters,
+//! each a game or a position with its moves as a tree (the main line and variations), comments
+//! in both languages, and marks on the board. The viewer shows them; its "guess the move" mode
+//! asks the reader for each move of the main line.
+//!
+//! A chapter's moves are written in the site's move texts, with a small syntax of our own:
+//!
+//! ```text
+//! 1. F {en: The classic start.}{fr: Le début classique.} b 2. A ( 2. E [arrow E b] {…} ) c
+//! ```
+//!
+//! - move numbers (`1.`, `2...`) are for the reader, and skipped;
+//! - `{…}` is a comment for both languages, `{en: …}{fr: …}` one for each; it follows the move it
+//!   speaks of (a comment before the first move speaks of the position);
+//! - `(` and `)`, standing alone, open and close a variation: other moves in place of the move
+//!   before it;
+//! - `[arrow FROM TO]` and `[mark AT]` draw on the board after the move (pits, points or squares).
+
+use std::sync::OnceLock;
+
+use awe_site_core::model::{Match, board_state};
+use awe_site_core::spec::Spec;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::stage::{GAMES, Text};
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/studies.rs"));
+}
+
+/// The most moves a chapter may hold, variations included.
+pub const MAX_NODES: usize = 2_000;
+
+/// A drawing on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Shape {
+    Arrow { from: String, to: String },
+    Mark { at: String },
+}
+
+/// A move of a chapter, with what is said of it and what follows: `children[0]` continues the
+/// line, the others are variations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Node {
+    #[serde(rename = "move")]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Text>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Shape>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<Node>,
+}
+
+/// A chapter as its file gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterFile {
+    pub title: Text,
+    pub spec: Spec,
+    #[serde(default)]
+    pub position: Option<String>,
+    pub moves: String,
+}
+
+/// A study file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StudyFile {
+    pub title: Text,
+    pub intro: Text,
+    pub chapters: Vec<ChapterFile>,
+}
+
+/// A chapter, read: the root stands for the position before the first move (its `text` empty).
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    pub title: Text,
+    pub spec: Spec,
+    pub position: Option<String>,
+    pub root: Node,
+}
+
+/// A study, read and checked.
+#[derive(Clone, Debug)]
+pub struct Study {
+    pub name: String,
+    pub title: Text,
+    pub intro: Text,
+    pub chapters: Vec<Chapter>,
+}
+
+/// A token of a chapter's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Move(String),
+    Comment(Text),
+    Shape(Shape),
+    Open,
+    Close,
+}
+
+fn tokens(text: &str) -> Result<Vec<Token>, String> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('{') {
+            let end = after.find('}').ok_or("a comment opened with { is never closed")?;
+            let inner = after[..end].trim();
+            let said = |t: &str| t.trim().to_owned();
+            // `{en: …}` then `{fr: …}`: one comment in two parts.
+            let comment = match (inner.strip_prefix("en:"), inner.strip_prefix("fr:")) {
+                (Some(en), _) => Text { en: said(en), fr: String::new() },
+                (_, Some(fr)) => Text { en: String::new(), fr: said(fr) },
+                _ => Text { en: said(inner), fr: said(inner) },
+            };
+            match (out.last_mut(), comment) {
+                (Some(Token::Comment(last)), c) if last.fr.is_empty() && !c.fr.is_empty() && c.en.is_empty() => {
+                    last.fr = c.fr;
+                }
+                (_, c) => out.push(Token::Comment(c)),
+            }
+            rest = after[end + 1..].trim_start();
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix('[') {
+            let end = after.find(']').ok_or("a shape opened with [ is never closed")?;
+            let words: Vec<&str> = after[..end].split_whitespace().collect();
+            let shape = match words[..] {
+                ["arrow", from, to] => Shape::Arrow { from: from.into(), to: to.into() },
+                ["mark", at] => Shape::Mark { at: at.into() },
+                _ => return Err(format!("`[{}]` is no shape ([arrow FROM TO] or [mark AT])", &after[..end])),
+            };
+            out.push(Token::Shape(shape));
+            rest = after[end + 1..].trim_start();
+            continue;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        rest = rest[end..].trim_start();
+        match word {
+            "(" => out.push(Token::Open),
+            ")" => out.push(Token::Close),
+            _ => {
+                let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+                let number = digits > 0 && word[digits..].bytes().all(|b| b == b'.') && word.len() > digits;
+                if !number {
+                    out.push(Token::Move(word.to_owned()));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a chapter's moves into a tree, each move checked by the game's rules from the position
+/// before it, and written as the game writes it.
+pub fn parse_moves(spec: &Spec, position: Option<&str>, text: &str) -> Result<Node, String> {
+    let start = Match::new(spec, position).map_err(|e| e.to_string())?;
+    let tokens = tokens(text)?;
+    let mut at = 0;
+    let mut count = 0;
+    let mut root = Node::default();
+    if parse_line(&tokens, &mut at, &start, &mut root, &mut count)? {
+        return Err("a `)` closes no variation".into());
+    }
+    Ok(root)
+}
+
+/// Reads moves into `node`'s line until a `)` or the end: each move a child of the one before;
+/// a variation, a sibling of the move it replaces. Whether a `)` ended it.
+fn parse_line(tokens: &[Token], at: &mut usize, game: &Match, node: &mut Node, count: &mut usize) -> Result<bool, String> {
+    // The path from `node` down the line being read.
+    let mut here: Vec<usize> = Vec::new();
+    let mut game = game.clone();
+    let mut before: Option<Match> = None;
+    while let Some(token) = tokens.get(*at) {
+        *at += 1;
+        match token {
+            Token::Move(text) => {
+                let key = game.move_key(text).ok_or_else(|| format!("{text} is not legal here ({})", game.position_text()))?;
+                *count += 1;
+                if *count > MAX_NODES {
+                    return Err(format!("more than {MAX_NODES} moves"));
+                }
+                let parent = walk(node, &here);
+                parent.children.push(Node { text: key.clone(), ..Node::default() });
+                here.push(parent.children.len() - 1);
+                before = Some(game.clone());
+                game.play(&key).map_err(|e| e.to_string())?;
+            }
+            Token::Comment(c) => {
+                let target = walk(node, &here);
+                target.comment = Some(match target.comment.take() {
+                    Some(old) => Text { en: join(&old.en, &c.en), fr: join(&old.fr, &c.fr) },
+                    None => c.clone(),
+                });
+            }
+            Token::Shape(s) => walk(node, &here).shapes.push(s.clone()),
+            Token::Open => {
+                // Other moves in place of the last one read: from the position before it.
+                let (Some(from), Some(_)) = (before.clone(), here.last()) else {
+                    return Err("a variation must follow a move".into());
+                };
+                let parent_path = here[..here.len() - 1].to_vec();
+                let parent = walk(node, &parent_path);
+                let mut holder = Node::default();
+                if !parse_line(tokens, at, &from, &mut holder, count)? {
+                    return Err("a variation opened with ( is never closed".into());
+                }
+                parent.children.extend(holder.children);
+            }
+            Token::Close => return Ok(true),
+        }
+    }
+    Ok(false)
+}
+
+fn join(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_owned(),
+        (_, true) => a.to_owned(),
+        _ => format!("{a} {b}"),
+    }
+}
+
+fn walk<'a>(node: &'a mut Node, path: &[usize]) -> &'a mut Node {
+    path.iter().fold(node, |n, &i| &mut n.children[i])
+}
+
+/// Reads a study file (`NN-name.toml`).
+pub fn read(path: &str, text: &str) -> Result<Study, String> {
+    let stem = path.strip_suffix(".toml").ok_or("not a .toml file")?;
+    let name = stem.split_once('-').map(|(_, n)| n).filter(|n| !n.is_empty()).ok_or("NN-name.toml")?;
+    let file: StudyFile = toml::from_str(text).map_err(|e| e.to_string())?;
+    if file.chapters.is_empty() {
+        return Err("a study has chapters".into());
+    }
+    let mut chapters = Vec::new();
+    for (i, c) in file.chapters.iter().enumerate() {
+        if !GAMES.contains(&c.spec.game()) {
+            return Err(format!("chapter {}: no such game", i + 1));
+        }
+        let root = parse_moves(&c.spec, c.position.as_deref(), &c.moves).map_err(|e| format!("chapter {}: {e}", i + 1))?;
+        chapters.push(Chapter { title: c.title.clone(), spec: c.spec.clone(), position: c.position.clone(), root });
+    }
+    Ok(Study { name: name.to_owned(), title: file.title, intro: file.intro, chapters })
+}
+
+/// Every study the build holds.
+pub fn all() -> &'static [Study] {
+    static ALL: OnceLock<Vec<Study>> = OnceLock::new();
+    ALL.get_or_init(|| files::FILES.iter().filter_map(|(p, t)| read(p, t).ok()).collect())
+}
+
+/// Every study file, read: for the tests.
+pub fn every_file() -> Vec<Result<Study, String>> {
+    files::FILES.iter().map(|(p, t)| read(p, t).map_err(|e| format!("{p}: {e}"))).collect()
+}
+
+pub fn find(name: &str) -> Option<&'static Study> {
+    all().iter().find(|s| s.name == name)
+}
+
+/// A chapter as the page walks it: its nodes in order, each with its parent, its children, the
+/// board after it and what is said of it (node 0 is the position before the first move).
+pub fn chapter_view(chapter: &Chapter) -> Value {
+    let start = Match::new(&chapter.spec, chapter.position.as_deref()).expect("checked when read");
+    let mut nodes = Vec::new();
+    flatten(&chapter.root, None, &start, &mut nodes);
+    json!({
+        "title": chapter.title,
+        "spec": chapter.spec,
+        "side": start.side_name(start.turn()),
+        "nodes": nodes,
+    })
+}
+
+fn flatten(node: &Node, parent: Option<usize>, game: &Match, out: &mut Vec<Value>) -> usize {
+    let id = out.len();
+    out.push(json!({
+        "id": id,
+        "parent": parent,
+        "move": node.text,
+        "comment": node.comment,
+        "shapes": node.shapes,
+        "children": [],
+        "state": board_state(game),
+        "turn": game.side_name(game.turn()),
+    }));
+    let mut children = Vec::new();
+    for child in &node.children {
+        let mut after = game.clone();
+        if after.play(&child.text).is_err() {
+            continue;
+        }
+        children.push(flatten(child, Some(id), &after, out));
+    }
+    out[id]["children"] = json!(children);
+    id
+}
+
+/// The chapter as a record of its game, in the game's own notation (`awe replay` reads it): its
+/// tags, then the main line with the comments (in `language`) and the variations in `( … )`.
+/// Awechec's record (powers numbered, decisions folded into their moves) is written by the game's
+/// own writer: its main line, without the comments and variations yet.
+pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
+    let start = Match::new(&chapter.spec, chapter.position.as_deref()).expect("checked when read");
+    let mut mainline = start.clone();
+    let mut node = &chapter.root;
+    while let Some(next) = node.children.first() {
+        if mainline.play(&next.text).is_err() {
+            break;
+        }
+        node = next;
+    }
+    if let Match::Awechec(_) = mainline {
+        let language = if language == "fr" { awe_awechec::Language::French } else { awe_awechec::Language::English };
+        return mainline.record(["", ""], language);
+    }
+    let mut tags: Vec<(String, String)> = vec![("Game".into(), chapter.spec.game().into())];
+    match &chapter.spec {
+        Spec::Awele { rules } => tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "awechec".into()))),
+        Spec::Awithlaknannai { board, rules } => {
+            tags.push(("Board".into(), board.clone().unwrap_or_else(|| "mosona".into())));
+            tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "wikipedia".into())));
+        }
+        Spec::Awechec { .. } => {}
+    }
+    tags.push(("Event".into(), title.to_owned()));
+    tags.push(("Annotator".into(), "awe".into()));
+    if let Some(text) = start.start_text(&chapter.spec) {
+        tags.push(("Position".into(), text));
+    }
+    let result = match mainline.outcome() {
+        Some(o) => match o.winner {
+            Some(awe_game::Side::South) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        },
+        None => "*",
+    };
+    tags.push(("Result".into(), result.into()));
+    let mut text = String::new();
+    for (name, value) in &tags {
+        text += &format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""));
+    }
+    text.push('\n');
+    let say = |c: &Option<Text>| -> Option<String> {
+        let c = c.as_ref()?;
+        let s = if language == "fr" && !c.fr.is_empty() { &c.fr } else { &c.en };
+        (!s.is_empty()).then(|| format!("{{{}}}", s.replace(['{', '}'], "")))
+    };
+    let mut words = Vec::new();
+    words.extend(say(&chapter.root.comment));
+    // Moves are numbered in pairs from the first side's: a start with the second side to move
+    // begins at `1...`.
+    let offset = (start.turn() != awe_game::Side::South) as usize;
+    movetext(&chapter.root, &start, offset, true, &mut words, &say);
+    words.push(result.into());
+    text += &words.join(" ");
+    text.push('\n');
+    text
+}
+
+/// Writes the line below `node` (whose position is `game`, `ply` half-moves into the numbering):
+/// each move with its number where the record wants one, its comment, then its variations.
+fn movetext(
+    node: &Node,
+    game: &Match,
+    ply: usize,
+    numbered: bool,
+    words: &mut Vec<String>,
+    say: &dyn Fn(&Option<Text>) -> Option<String>,
+) {
+    let Some(main) = node.children.first() else { return };
+    let first = ply % 2 == 0;
+    let number = ply / 2 + 1;
+    let label = if first { format!("{number}.") } else { format!("{number}...") };
+    if first || numbered {
+        words.push(label.clone());
+    }
+    words.push(main.text.clone());
+    words.extend(say(&main.comment));
+    let mut varied = false;
+    for variation in node.children.iter().skip(1) {
+        let mut alt = game.clone();
+        if alt.play(&variation.text).is_err() {
+            continue;
+        }
+        words.push("(".into());
+        words.push(label.clone());
+        words.push(variation.text.clone());
+        words.extend(say(&variation.comment));
+        movetext(variation, &alt, ply + 1, variation.comment.is_some(), words, say);
+        words.push(")".into());
+        varied = true;
+    }
+    let mut after = game.clone();
+    if after.play(&main.text).is_ok() {
+        movetext(main, &after, ply + 1, varied || main.comment.is_some(), words, say);
+    }
+}
