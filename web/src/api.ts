@@ -383,7 +383,10 @@ export const api = {
   practiceHint: (game: string, name: string, line: string[]) =>
     call<{ best: string | null; moves: { move: string; result: string | null }[] }>('POST', `/api/practice/${encodeURIComponent(game)}/${encodeURIComponent(name)}/hint`, { line }),
   openings: (game: string) => call<Openings>('GET', `/api/openings/${encodeURIComponent(game)}`),
-  studies: () => call<{ studies: StudySummary[] }>('GET', '/api/studies'),
+  studies: () => call<{ studies: StudySummary[]; public: { id: string; title: string; owner: string }[] }>('GET', '/api/studies'),
+  createStudy: (title: string, visibility: string, from: StudySource) => call<{ id: string }>('POST', '/api/studies', { title, visibility, from }),
+  saveStudy: (id: string, title: string, visibility: string, chapters: StudySourceChapter[]) => call<{ id: string }>('POST', `/api/studies/${encodeURIComponent(id)}`, { title, visibility, chapters }),
+  addChapter: (id: string, title: string, from: StudySource) => call<{ id: string; chapter: number }>('POST', `/api/studies/${encodeURIComponent(id)}/chapters`, { title, from }),
   study: (name: string) => call<StudyView>('GET', `/api/studies/${encodeURIComponent(name)}`),
   studyRecordUrl: (name: string, chapter: number, language: 'fr' | 'en') => `/api/studies/${encodeURIComponent(name)}/record?chapter=${chapter}&language=${language}`,
   lessonProgress: () => call<LessonProgress>('GET', '/api/learn/progress'),
@@ -614,6 +617,27 @@ export interface StudyChapter {
 export interface StudyView {
   name: string;
   title: Both;
-  intro: Both;
+  intro: Both | null;
   chapters: StudyChapter[];
+  owner: string | null;
+  editable: boolean;
+  visibility: string;
+  // An account's study: its chapters as kept (the tree the author edits).
+  source?: StudySourceChapter[];
 }
+
+export interface StudySourceNode {
+  move: string;
+  comment?: Both | null;
+  shapes?: StudyShape[];
+  children?: StudySourceNode[];
+}
+
+export interface StudySourceChapter {
+  title: Both;
+  spec: Spec;
+  position?: string | null;
+  root: StudySourceNode;
+}
+
+export type StudySource = { kind: 'position'; spec: Spec; position?: string | null } | { kind: 'game'; id: string } | { kind: 'record'; text: string };

@@ -36,7 +36,7 @@ const patterns: [RegExp, string, string[]][] = [
   [/^\/practice\/?$/, 'practice', []],
   [/^\/openings\/?$/, 'openings', []],
   [/^\/study\/?$/, 'studies', []],
-  [/^\/study\/([a-z0-9-]+)\/?$/, 'study', ['name']],
+  [/^\/study\/([A-Za-z0-9_-]+)\/?$/, 'study', ['name']],
   [/^\/openings\/(awele|awithlaknannai|awechec)\/?$/, 'openings', ['game']],
   [/^\/practice\/(awele|awithlaknannai|awechec)\/([a-z0-9-]+)\/?$/, 'practise', ['game', 'name']],
   [/^\/tournament\/([A-Za-z0-9_-]+)\/?$/, 'tournament', ['id']],

@@ -3,7 +3,10 @@
 // desktop and on a phone, in English and in French; a wrong move refused with its reason in the page's
 // language; the stars and the progress kept in the browser, then with the account; the rule
 // watched as an animation; the rules pages linking to the animations; axe on the new pages.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DESKTOP, PHONE, apiGet, apiPost, axe, base, bothSizes, check, firstLegalPit, newGame, newPage, noErrors, screenshot, signUp, sleep, unique, waitText } from './lib.mjs';
@@ -505,5 +508,89 @@ export async function annotatedGamesReadGuessedAndExported({ browser }) {
     noErrors(page);
   } finally {
     await context.close();
+  }
+}
+
+// A study written by one account: begun from a position, moves played on the board, a comment,
+// a variation; shared by its link (unlisted); opened by another account, who reads it and cannot
+// change it; exported as a record that `awe replay` (when the binary is built beside) and the
+// site's import both read back, comment and variation included.
+export async function aStudyWrittenSharedAndExported({ browser }) {
+  const author = await newPage(browser, { bypassCSP: true });
+  const reader = await newPage(browser, { viewport: PHONE, locale: 'fr-FR', bypassCSP: true });
+  try {
+    const page = author.page;
+    await page.goto(`${base()}/signup`);
+    await signUp(page, unique('author'));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`${base()}/study`);
+    await page.getByTestId('study-new').waitFor();
+    await page.getByTestId('study-new-title').fill('Two openings of Awélé');
+    await page.getByTestId('study-new-game').selectOption('awele');
+    await page.getByTestId('study-new-submit').click();
+    await page.waitForURL((u) => /^\/study\/[A-Za-z0-9_-]+$/.test(u.pathname) && !u.pathname.endsWith('/study'));
+    await page.getByTestId('study-author').waitFor();
+    const findings = await axe(page);
+    // F, then North's b: the main line.
+    const played = async (n) => page.waitForFunction((k) => document.querySelectorAll('.study-moves .move').length === k && !document.querySelector('[data-testid="study-save"][disabled]'), n);
+    await page.getByTestId('pit-F').click();
+    await played(2);
+    await page.getByTestId('study-comment-text').fill('The right-hand opening: four seeds to North.');
+    await page.getByTestId('study-comment-save').click();
+    await page.getByTestId('study-saved').waitFor();
+    await page.getByTestId('pit-b').click();
+    await played(3);
+    // Back to the start: E, a variation.
+    await page.getByTestId('study-start').click();
+    await page.getByTestId('pit-E').click();
+    await played(4);
+    await page.getByTestId('study-comment-text').fill('Or E: one seed stays home.');
+    await page.getByTestId('study-comment-save').click();
+    await page.waitForFunction(() => /one seed stays home/.test(document.querySelector('.study-variation')?.textContent ?? ''));
+    await bothSizes(page, 'study-author');
+    const link = await page.getByTestId('study-link').textContent();
+    const id = link.split('/').pop();
+    // Unlisted: not in the list of players' studies.
+    const list = await apiGet(page, '/api/studies');
+    check(!list.public.some((s) => s.id === id), 'an unlisted study is not listed');
+    // Another account, by the link, on a phone in French.
+    const r = reader.page;
+    await r.goto(`${base()}/signup`);
+    await signUp(r, unique('reader'));
+    await r.waitForURL((u) => u.pathname === '/');
+    await r.goto(link);
+    await r.getByTestId('study-moves').waitFor();
+    check((await r.getByTestId('study-author').count()) === 0, 'the reader cannot change it');
+    check(/par author/.test(await r.getByTestId('study-owner').textContent()), 'the author is named');
+    await r.getByTestId('study-forward').click();
+    await r.getByTestId('study-comment').waitFor();
+    check(/right-hand opening/.test(await r.getByTestId('study-comment').textContent()), 'the reader sees the comment');
+    check(/one seed stays home/.test(await r.locator('.study-variation').first().textContent()), 'and the variation');
+    const saved = await apiPost(r, `/api/studies/${id}`, { title: 'Mine now', visibility: 'public', chapters: [] });
+    check(saved.code && !saved.id, `the reader's save is refused: ${JSON.stringify(saved)}`);
+    findings.push(...(await axe(r)));
+    await screenshot(r, 'study-reader-phone');
+    // Exported: the record, its comment and its variation; read back by the site's import and
+    // by `awe replay`.
+    const text = await r.evaluate(async (u) => (await fetch(u)).text(), `/api/studies/${id}/record?chapter=0&language=en`);
+    check(/\[Game "awele"\]/.test(text) && /\{The right-hand opening/.test(text) && /\( 1\. E \{Or E/.test(text), `the record: ${text}`);
+    const imported = await apiPost(r, '/api/import', { text });
+    check(imported.id, `the import reads it: ${JSON.stringify(imported)}`);
+    const awe = process.env.AWE_BIN || join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'target', 'debug', 'awe');
+    if (existsSync(awe)) {
+      const file = join(tmpdir(), `study-${id}.txt`);
+      await writeFile(file, text);
+      const out = execFileSync(awe, ['replay', file], { encoding: 'utf8' });
+      check(/last move: b\nmoves: 2\nresult: \*/.test(out), `awe replay plays the main line, F then b: ${out}`);
+      console.log(`      awe replay: ${out.trim().split('\n').pop()}`);
+    } else {
+      console.log(`      ${awe} is not built: the record was read back by the site's import alone`);
+    }
+    check(findings.length === 0, `axe: ${findings.join(' | ')}`);
+    noErrors(page);
+    noErrors(r);
+  } finally {
+    await author.context.close();
+    await reader.context.close();
   }
 }

@@ -608,11 +608,23 @@ mod tests {
         assert_eq!(words, ["1.", "F", "b", "2.", "A(2)", "c", "*"]);
         // A move's count and an Awechec power mark are not variations.
         let text = "[Game \"awechec\"]\n\n1. (1=B) e4 (2=B) 0 E(3) *\n";
-        let words: Vec<String> = Record::parse(text).unwrap().tokens().unwrap().iter().map(|t| t.text.to_owned()).collect();
+        let words: Vec<String> = Record::parse(text)
+            .unwrap()
+            .tokens()
+            .unwrap()
+            .iter()
+            .map(|t| t.text.to_owned())
+            .collect();
         assert_eq!(words, ["1.", "(1=B)", "e4", "(2=B)", "0", "E(3)", "*"]);
         let read = |text: &str| Record::parse(text).and_then(|r| r.tokens().map(|t| t.len()));
-        assert_eq!(read("[Game \"awele\"]\n\n1. F (\n1. E b *\n"), Err(RecordError::UnclosedVariation { line: 3 }));
-        assert_eq!(read("[Game \"awele\"]\n\n1. F ) b *\n"), Err(RecordError::StrayParenthesis { line: 3 }));
+        assert_eq!(
+            read("[Game \"awele\"]\n\n1. F (\n1. E b *\n"),
+            Err(RecordError::UnclosedVariation { line: 3 })
+        );
+        assert_eq!(
+            read("[Game \"awele\"]\n\n1. F ) b *\n"),
+            Err(RecordError::StrayParenthesis { line: 3 })
+        );
     }
 
     #[test]

@@ -23,11 +23,13 @@ mod chat;
 mod lessons;
 mod puzzles;
 mod seeks;
+mod studies;
 mod tournaments;
 pub use bots::{ONLINE_MS, TokenRow};
 pub use chat::{ChatLine, Moderation, Report};
 pub use puzzles::{PuzzleRow, Tried};
 pub use seeks::SeekRow;
+pub use studies::StudyRow;
 pub use tournaments::{Ended, ScoreChange, TournamentGame, TournamentPlayer, TournamentRow};
 
 /// The database.

@@ -21,9 +21,8 @@
 //! - `POST /api/practice/GAME/NAME/hint` `{"line"}`: the databases' best move there.
 //! - `GET /api/openings/GAME`: the first moves of a game, named (`openings.rs`), with the
 //!   engine's value of each at a fixed depth; the page asks the explorer for the site's games.
-//! - `GET /api/studies`, `GET /api/studies/NAME`: annotated games (`study.rs`), each chapter's
-//!   moves as a tree with comments and marks, the board after each move;
-//!   `GET /api/studies/NAME/record?chapter=N&language=L`: a chapter as a record of its game.
+//! - `/api/studies…`: annotated games, shipped (`study.rs`) and written by accounts
+//!   (`studies.rs`), each chapter's moves as a tree with comments and marks.
 //!
 //! Nothing is kept between moves: the stage's line is played again at each.
 
@@ -33,6 +32,7 @@ pub mod oracle;
 pub mod practice;
 mod routes;
 pub mod stage;
+mod studies;
 pub mod study;
 
 use std::collections::BTreeMap;
@@ -62,9 +62,10 @@ pub fn router(core: Core) -> Router {
         .route("/api/learn/{game}/{name}", get(show))
         .route("/api/learn/{game}/{name}/move", post(play))
         .route("/api/openings/{game}", get(routes::openings))
-        .route("/api/studies", get(routes::studies))
-        .route("/api/studies/{name}", get(routes::study))
-        .route("/api/studies/{name}/record", get(routes::study_record))
+        .route("/api/studies", get(studies::list).post(studies::create))
+        .route("/api/studies/{id}", get(studies::show).post(studies::save))
+        .route("/api/studies/{id}/chapters", post(studies::add_chapter))
+        .route("/api/studies/{id}/record", get(studies::record))
         .route("/api/practice", get(routes::list))
         .route("/api/practice/{game}/{name}", get(routes::show))
         .route("/api/practice/{game}/{name}/move", post(routes::play))

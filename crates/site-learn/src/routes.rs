@@ -1,5 +1,5 @@
-//! The practice positions', the openings' and the studies' routes (the lessons' are in the
-//! crate's root).
+//! The practice positions' and the openings' routes (the lessons' are in the crate's root, the
+//! studies' in `studies.rs`).
 
 use std::collections::BTreeMap;
 
@@ -180,57 +180,4 @@ pub async fn openings(Path(game): Path<String>) -> ApiResult {
         .map_err(|_| ApiError::unavailable("the openings' search stopped"))?
         .ok_or_else(ApiError::not_found)?;
     Ok(Json(view).into_response())
-}
-
-/// `GET /api/studies`.
-pub async fn studies() -> ApiResult {
-    let list: Vec<Value> = crate::study::all()
-        .iter()
-        .map(|s| {
-            let chapters: Vec<Value> =
-                s.chapters.iter().map(|c| json!({ "title": c.title, "game": c.spec.game() })).collect();
-            json!({ "name": s.name, "title": s.title, "intro": s.intro, "chapters": chapters })
-        })
-        .collect();
-    Ok(Json(json!({ "studies": list })).into_response())
-}
-
-/// `GET /api/studies/NAME`.
-pub async fn study(Path(name): Path<String>) -> ApiResult {
-    let study = crate::study::find(&name).ok_or_else(ApiError::not_found)?;
-    let chapters: Vec<Value> = study.chapters.iter().map(crate::study::chapter_view).collect();
-    Ok(Json(json!({ "name": study.name, "title": study.title, "intro": study.intro, "chapters": chapters }))
-        .into_response())
-}
-
-#[derive(Deserialize)]
-pub struct RecordQuery {
-    #[serde(default)]
-    chapter: usize,
-    #[serde(default)]
-    language: Option<String>,
-}
-
-/// `GET /api/studies/NAME/record?chapter=N&language=L`: the chapter as a record, to download.
-pub async fn study_record(
-    Path(name): Path<String>,
-    axum::extract::Query(query): axum::extract::Query<RecordQuery>,
-) -> ApiResult {
-    let study = crate::study::find(&name).ok_or_else(ApiError::not_found)?;
-    let chapter = study.chapters.get(query.chapter).ok_or_else(ApiError::not_found)?;
-    let language = match query.language.as_deref() {
-        Some("fr") => "fr",
-        _ => "en",
-    };
-    let title = if language == "fr" { &study.title.fr } else { &study.title.en };
-    let text = crate::study::record(chapter, title, language);
-    let file = format!("attachment; filename=\"{}-{}.txt\"", study.name, query.chapter + 1);
-    Ok((
-        [
-            (axum::http::header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (axum::http::header::CONTENT_DISPOSITION, file),
-        ],
-        text,
-    )
-        .into_response())
 }

@@ -75,12 +75,77 @@ pub struct StudyFile {
 }
 
 /// A chapter, read: the root stands for the position before the first move (its `text` empty).
-#[derive(Clone, Debug)]
+/// An account's study keeps its chapters so, as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Chapter {
     pub title: Text,
     pub spec: Spec,
+    #[serde(default)]
     pub position: Option<String>,
     pub root: Node,
+}
+
+/// The most chapters a study may have.
+pub const MAX_CHAPTERS: usize = 64;
+/// The longest comment, in characters.
+pub const MAX_COMMENT: usize = 2_000;
+/// The most drawings on one move.
+pub const MAX_SHAPES: usize = 16;
+
+/// Checks a chapter an account sends: its game and position, every move legal from the one
+/// before (and written as the game writes it), the comments and drawings within bounds.
+pub fn check(chapter: &mut Chapter) -> Result<(), String> {
+    let start =
+        Match::new(&chapter.spec, chapter.position.as_deref()).map_err(|e| e.to_string())?;
+    start.check_size().map_err(|e| e.to_string())?;
+    if chapter.title.en.chars().count() > 200 || chapter.title.fr.chars().count() > 200 {
+        return Err("a chapter's title is 200 characters at most".into());
+    }
+    chapter.root.text.clear();
+    let mut count = 0;
+    check_node(&mut chapter.root, &start, &mut count)
+}
+
+fn check_node(node: &mut Node, game: &Match, count: &mut usize) -> Result<(), String> {
+    if let Some(c) = &node.comment
+        && (c.en.chars().count() > MAX_COMMENT || c.fr.chars().count() > MAX_COMMENT)
+    {
+        return Err(format!("a comment is {MAX_COMMENT} characters at most"));
+    }
+    if node.shapes.len() > MAX_SHAPES {
+        return Err(format!("{MAX_SHAPES} drawings a move at most"));
+    }
+    let short =
+        |p: &str| !p.is_empty() && p.len() <= 4 && p.chars().all(|c| c.is_ascii_alphanumeric());
+    for shape in &node.shapes {
+        let ok = match shape {
+            Shape::Arrow { from, to } => short(from) && short(to),
+            Shape::Mark { at } => short(at),
+        };
+        if !ok {
+            return Err("a drawing names pits, points or squares".into());
+        }
+    }
+    let mut seen = Vec::new();
+    for child in &mut node.children {
+        *count += 1;
+        if *count > MAX_NODES {
+            return Err(format!("more than {MAX_NODES} moves"));
+        }
+        let key = game.move_key(&child.text).ok_or_else(|| {
+            format!("{} is not legal here ({})", child.text, game.position_text())
+        })?;
+        if seen.contains(&key) {
+            return Err(format!("{key} is there twice"));
+        }
+        seen.push(key.clone());
+        child.text = key;
+        let mut after = game.clone();
+        after.play(&child.text).map_err(|e| e.to_string())?;
+        check_node(child, &after, count)?;
+    }
+    Ok(())
 }
 
 /// A study, read and checked.
@@ -117,7 +182,9 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
                 _ => Text { en: said(inner), fr: said(inner) },
             };
             match (out.last_mut(), comment) {
-                (Some(Token::Comment(last)), c) if last.fr.is_empty() && !c.fr.is_empty() && c.en.is_empty() => {
+                (Some(Token::Comment(last)), c)
+                    if last.fr.is_empty() && !c.fr.is_empty() && c.en.is_empty() =>
+                {
                     last.fr = c.fr;
                 }
                 (_, c) => out.push(Token::Comment(c)),
@@ -131,7 +198,12 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
             let shape = match words[..] {
                 ["arrow", from, to] => Shape::Arrow { from: from.into(), to: to.into() },
                 ["mark", at] => Shape::Mark { at: at.into() },
-                _ => return Err(format!("`[{}]` is no shape ([arrow FROM TO] or [mark AT])", &after[..end])),
+                _ => {
+                    return Err(format!(
+                        "`[{}]` is no shape ([arrow FROM TO] or [mark AT])",
+                        &after[..end]
+                    ));
+                }
             };
             out.push(Token::Shape(shape));
             rest = after[end + 1..].trim_start();
@@ -145,7 +217,8 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
             ")" => out.push(Token::Close),
             _ => {
                 let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-                let number = digits > 0 && word[digits..].bytes().all(|b| b == b'.') && word.len() > digits;
+                let number =
+                    digits > 0 && word[digits..].bytes().all(|b| b == b'.') && word.len() > digits;
                 if !number {
                     out.push(Token::Move(word.to_owned()));
                 }
@@ -171,7 +244,13 @@ pub fn parse_moves(spec: &Spec, position: Option<&str>, text: &str) -> Result<No
 
 /// Reads moves into `node`'s line until a `)` or the end: each move a child of the one before;
 /// a variation, a sibling of the move it replaces. Whether a `)` ended it.
-fn parse_line(tokens: &[Token], at: &mut usize, game: &Match, node: &mut Node, count: &mut usize) -> Result<bool, String> {
+fn parse_line(
+    tokens: &[Token],
+    at: &mut usize,
+    game: &Match,
+    node: &mut Node,
+    count: &mut usize,
+) -> Result<bool, String> {
     // The path from `node` down the line being read.
     let mut here: Vec<usize> = Vec::new();
     let mut game = game.clone();
@@ -180,7 +259,9 @@ fn parse_line(tokens: &[Token], at: &mut usize, game: &Match, node: &mut Node, c
         *at += 1;
         match token {
             Token::Move(text) => {
-                let key = game.move_key(text).ok_or_else(|| format!("{text} is not legal here ({})", game.position_text()))?;
+                let key = game.move_key(text).ok_or_else(|| {
+                    format!("{text} is not legal here ({})", game.position_text())
+                })?;
                 *count += 1;
                 if *count > MAX_NODES {
                     return Err(format!("more than {MAX_NODES} moves"));
@@ -233,7 +314,8 @@ fn walk<'a>(node: &'a mut Node, path: &[usize]) -> &'a mut Node {
 /// Reads a study file (`NN-name.toml`).
 pub fn read(path: &str, text: &str) -> Result<Study, String> {
     let stem = path.strip_suffix(".toml").ok_or("not a .toml file")?;
-    let name = stem.split_once('-').map(|(_, n)| n).filter(|n| !n.is_empty()).ok_or("NN-name.toml")?;
+    let name =
+        stem.split_once('-').map(|(_, n)| n).filter(|n| !n.is_empty()).ok_or("NN-name.toml")?;
     let file: StudyFile = toml::from_str(text).map_err(|e| e.to_string())?;
     if file.chapters.is_empty() {
         return Err("a study has chapters".into());
@@ -243,8 +325,14 @@ pub fn read(path: &str, text: &str) -> Result<Study, String> {
         if !GAMES.contains(&c.spec.game()) {
             return Err(format!("chapter {}: no such game", i + 1));
         }
-        let root = parse_moves(&c.spec, c.position.as_deref(), &c.moves).map_err(|e| format!("chapter {}: {e}", i + 1))?;
-        chapters.push(Chapter { title: c.title.clone(), spec: c.spec.clone(), position: c.position.clone(), root });
+        let root = parse_moves(&c.spec, c.position.as_deref(), &c.moves)
+            .map_err(|e| format!("chapter {}: {e}", i + 1))?;
+        chapters.push(Chapter {
+            title: c.title.clone(),
+            spec: c.spec.clone(),
+            position: c.position.clone(),
+            root,
+        });
     }
     Ok(Study { name: name.to_owned(), title: file.title, intro: file.intro, chapters })
 }
@@ -317,12 +405,18 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         node = next;
     }
     if let Match::Awechec(_) = mainline {
-        let language = if language == "fr" { awe_awechec::Language::French } else { awe_awechec::Language::English };
+        let language = if language == "fr" {
+            awe_awechec::Language::French
+        } else {
+            awe_awechec::Language::English
+        };
         return mainline.record(["", ""], language);
     }
     let mut tags: Vec<(String, String)> = vec![("Game".into(), chapter.spec.game().into())];
     match &chapter.spec {
-        Spec::Awele { rules } => tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "awechec".into()))),
+        Spec::Awele { rules } => {
+            tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "awechec".into())))
+        }
         Spec::Awithlaknannai { board, rules } => {
             tags.push(("Board".into(), board.clone().unwrap_or_else(|| "mosona".into())));
             tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "wikipedia".into())));

@@ -169,7 +169,8 @@ fn every_openings_file_reads() {
 #[test]
 fn every_study_reads_and_its_records_replay() {
     use awe_site_learn::study;
-    let studies: Vec<_> = study::every_file().into_iter().map(|s| s.unwrap_or_else(|e| panic!("{e}"))).collect();
+    let studies: Vec<_> =
+        study::every_file().into_iter().map(|s| s.unwrap_or_else(|e| panic!("{e}"))).collect();
     assert!(studies.len() >= 3);
     let mut games = std::collections::BTreeSet::new();
     for s in &studies {
@@ -181,8 +182,10 @@ fn every_study_reads_and_its_records_replay() {
             // replay: the same main line, to the same end.
             for language in ["en", "fr"] {
                 let text = study::record(chapter, &s.title.en, language);
-                let (_, game) = awe_site_core::model::Match::from_record(&text)
-                    .unwrap_or_else(|e| panic!("{}: chapter {i} ({language}): {e}\n{text}", s.name));
+                let (_, game) =
+                    awe_site_core::model::Match::from_record(&text).unwrap_or_else(|e| {
+                        panic!("{}: chapter {i} ({language}): {e}\n{text}", s.name)
+                    });
                 let mut line = Vec::new();
                 let mut node = &chapter.root;
                 while let Some(next) = node.children.first() {
@@ -205,7 +208,9 @@ fn a_studys_moves_are_the_rules() {
     use awe_site_core::spec::Spec;
     use awe_site_learn::study::parse_moves;
     let spec = Spec::Awele { rules: None };
-    let root = parse_moves(&spec, None, "1. F {en: one}{fr: un} ( 1. E b ( 1... c ) ) b [arrow F b] 2. A").unwrap();
+    let root =
+        parse_moves(&spec, None, "1. F {en: one}{fr: un} ( 1. E b ( 1... c ) ) b [arrow F b] 2. A")
+            .unwrap();
     assert_eq!(root.children.len(), 2, "F and the variation E");
     assert_eq!(root.children[0].comment.as_ref().map(|c| c.fr.as_str()), Some("un"));
     assert_eq!(root.children[1].children.len(), 2, "after E: b, and the variation c");

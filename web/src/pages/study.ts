@@ -2,15 +2,66 @@
 // line and of the variations on the game's board, with what is said of it; or, in "guess the
 // moves" mode, the reader plays each move of the main line before it is shown. Each chapter
 // downloads as a record of its game, in its own notation.
-import { api, type Both, type StudyChapter, type StudyNode, type StudySummary, type StudyView } from '../api';
+import { api, type Both, type StudyChapter, type StudyNode, type StudySource, type StudySourceNode, type StudySummary, type StudyView } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
 import { lang, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { gameName, sideName, specText } from '../names';
-import type { Page, Route } from '../router';
+import { navigate, type Page, type Route } from '../router';
+import { onAccount, user } from '../account';
 import { sectionsNav } from './openings';
+
+const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
+
+// The form that starts a study or a chapter: a title, and where it starts from (a position,
+// one of the account's games, a record). Calls `done` with what was asked.
+function sourceForm(testid: string, submitLabel: string, withVisibility: boolean, done: (title: string, visibility: string, from: StudySource) => Promise<void>): HTMLElement {
+  const d = t();
+  const title = h('input', { id: `${testid}-title`, type: 'text', maxlength: '120', required: true, 'data-testid': `${testid}-title` });
+  const visibility = h('select', { id: `${testid}-visibility`, 'data-testid': `${testid}-visibility` }, h('option', { value: 'unlisted' }, d.studyUnlisted), h('option', { value: 'public' }, d.studyPublic));
+  const from = h('select', { id: `${testid}-from`, 'data-testid': `${testid}-from` }, h('option', { value: 'position' }, d.studyFromPosition), h('option', { value: 'game' }, d.studyFromGame), h('option', { value: 'record' }, d.studyFromRecord));
+  const game = h('select', { id: `${testid}-game`, 'data-testid': `${testid}-game` }, GAMES.map((g) => h('option', { value: g }, gameName(g))));
+  const position = h('input', { id: `${testid}-position`, type: 'text', 'data-testid': `${testid}-position`, spellcheck: 'false' });
+  const gameId = h('input', { id: `${testid}-game-id`, type: 'text', 'data-testid': `${testid}-game-id`, spellcheck: 'false' });
+  const record = h('textarea', { id: `${testid}-record`, rows: '5', 'data-testid': `${testid}-record`, spellcheck: 'false' });
+  const error = h('p', { class: 'error', role: 'alert', hidden: true, 'data-testid': `${testid}-error` });
+  const field = (label: string, input: HTMLElement, id: string) => h('div', { class: 'field', 'data-for': id }, h('label', { for: input.id }, label), input);
+  const parts = {
+    position: [field(d.studyGameField, game, 'game'), field(d.studyPositionField, position, 'position')],
+    game: [field(d.studyGameIdField, gameId, 'game-id')],
+    record: [field(d.studyRecordField, record, 'record')],
+  };
+  const which = h('div', {});
+  const show = () => fill(which, parts[from.value as keyof typeof parts]);
+  from.addEventListener('change', show);
+  show();
+  const form = h(
+    'form',
+    { class: 'study-form', 'data-testid': testid, novalidate: true },
+    field(d.studyTitleField, title, 'title'),
+    withVisibility ? field(d.studyVisibility, visibility, 'visibility') : null,
+    field(d.studyFrom, from, 'from'),
+    which,
+    error,
+    h('button', { type: 'submit', class: 'primary', 'data-testid': `${testid}-submit` }, submitLabel),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const source: StudySource =
+      from.value === 'game'
+        ? { kind: 'game', id: gameId.value.trim() }
+        : from.value === 'record'
+          ? { kind: 'record', text: record.value }
+          : { kind: 'position', spec: { game: game.value } as any, position: position.value.trim() || null };
+    done(title.value, visibility.value, source).catch((err) => {
+      error.hidden = false;
+      error.textContent = errorText(refusalOf(err));
+    });
+  });
+  return form;
+}
 
 function say(text: Both | null | undefined): string {
   return text ? text[lang()] || text.en || text.fr : '';
@@ -20,11 +71,24 @@ export function mountStudies(root: HTMLElement): Page {
   const box = h('section', { class: 'card learn-page', 'data-testid': 'studies-page', 'aria-labelledby': 'studies-title' });
   root.appendChild(box);
   let list: StudySummary[] | null = null;
+  let community: { id: string; title: string; owner: string }[] = [];
   let error: Refusal | null = null;
   let gone = false;
 
   function draw(): void {
     const d = t();
+    const form = user()
+      ? h(
+          'section',
+          { class: 'learn-game', 'aria-labelledby': 'study-new-title' },
+          h('h2', { id: 'study-new-title' }, d.studyNew),
+          h('p', { class: 'help' }, d.studyNewHelp),
+          sourceForm('study-new', d.studyCreate, true, async (title, visibility, from) => {
+            const made = await api.createStudy(title, visibility, from);
+            navigate(`/study/${made.id}`);
+          }),
+        )
+      : h('p', { class: 'help' }, h('a', { href: '/signin?next=%2Fstudy', 'data-testid': 'study-signin' }, d.studySignIn));
     fill(
       box,
       sectionsNav('studies'),
@@ -47,21 +111,39 @@ export function mountStudies(root: HTMLElement): Page {
             ),
           )
         : null,
+      community.length
+        ? h(
+            'section',
+            { 'aria-labelledby': 'study-community' },
+            h('h2', { id: 'study-community' }, d.studyCommunity),
+            h(
+              'ul',
+              { class: 'learn-stages', 'data-testid': 'study-community-list' },
+              community.map((c) => h('li', {}, h('a', { href: `/study/${c.id}` }, c.title), ` · ${d.studyBy(c.owner)}`)),
+            ),
+          )
+        : null,
+      form,
     );
   }
 
-  void (async () => {
+  async function load(): Promise<void> {
     try {
-      list = (await api.studies()).studies;
+      const answer = await api.studies();
+      list = answer.studies;
+      community = answer.public;
     } catch (e) {
       error = refusalOf(e);
     }
     if (!gone) draw();
-  })();
+  }
+  const stop = onAccount(draw);
+  void load();
   draw();
   return {
     destroy() {
       gone = true;
+      stop();
       box.remove();
     },
     relabel: draw,
@@ -91,6 +173,70 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
 
   const chapter = (): StudyChapter | null => study?.chapters[chapterAt] ?? null;
   const node = (): StudyNode | null => chapter()?.nodes[at] ?? null;
+  // The author's editing: what is being saved, and what the last save said.
+  let saving = false;
+  let saved: string | null = null;
+
+  // A node's place in the chapter's tree: the index of each child taken from the root.
+  function pathOf(c: StudyChapter, id: number): number[] {
+    const path: number[] = [];
+    let n = c.nodes[id];
+    while (n && n.parent !== null) {
+      const parent: StudyNode = c.nodes[n.parent]!;
+      path.unshift(parent.children.indexOf(n.id));
+      n = parent;
+    }
+    return path;
+  }
+
+  function idOf(c: StudyChapter, path: number[]): number {
+    let id = 0;
+    for (const i of path) id = c.nodes[id]?.children[i] ?? id;
+    return id;
+  }
+
+  function sourceAt(path: number[]): StudySourceNode | null {
+    let n: StudySourceNode | undefined = study?.source?.[chapterAt]?.root;
+    for (const i of path) n = n?.children?.[i];
+    return n ?? null;
+  }
+
+  // Saves the study whole, reads it back (the server checked every move), and goes to `path`.
+  async function persist(path: number[]): Promise<void> {
+    if (!study?.source) return;
+    saving = true;
+    saved = null;
+    draw();
+    try {
+      await api.saveStudy(study.name, study.title.en, study.visibility, study.source);
+      study = await api.study(name);
+      at = idOf(study.chapters[chapterAt]!, path);
+      saved = t().studySaved;
+    } catch (e) {
+      error = refusalOf(e);
+      study = await api.study(name).catch(() => study);
+    }
+    saving = false;
+    if (!gone) draw();
+  }
+
+  // The author plays a move: the one there is gone to, a new one added (a variation where a
+  // move is already there).
+  function edit(text: string): void {
+    const c = chapter();
+    if (!c || !study?.editable) return;
+    const path = pathOf(c, at);
+    const here = sourceAt(path);
+    if (!here) return;
+    here.children ??= [];
+    const known = here.children.findIndex((ch) => ch.move === text);
+    if (known >= 0) {
+      go(idOf(c, [...path, known]), true);
+      return;
+    }
+    here.children.push({ move: text, children: [] });
+    void persist([...path, here.children.length - 1]);
+  }
 
   function go(id: number, withAnimation: boolean): void {
     const c = chapter();
@@ -115,7 +261,8 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
     }
     fill(boardBox, board.element);
     const next = n.children.length ? c.nodes[n.children[0]!] : null;
-    board.update(n.state, { lang: lang(), bottom: c.side, interactive: guessing && !!next, outcome: null, onMove: (text) => onGuess(text) }, animate);
+    const editing = !!study?.editable && !guessing && !saving;
+    board.update(n.state, { lang: lang(), bottom: c.side, interactive: (guessing && !!next) || editing, outcome: null, onMove: (text) => (guessing ? onGuess(text) : edit(text)) }, animate);
     animate = false;
   }
 
@@ -197,7 +344,9 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
       box,
       sectionsNav('studies'),
       h('h1', { id: 'study-title' }, say(study.title)),
-      h('p', { class: 'lead' }, say(study.intro)),
+      study.intro ? h('p', { class: 'lead' }, say(study.intro)) : null,
+      study.owner ? h('p', { class: 'help', 'data-testid': 'study-owner' }, d.studyBy(study.owner)) : null,
+      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'study-error' }, errorText(error)) : null,
       study.chapters.length > 1
         ? h(
             'nav',
@@ -242,6 +391,7 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
             guessing ? d.studyGuessStop : d.studyGuess,
           ),
           movesView(c),
+          study.editable && !guessing ? authorView(c, n) : null,
           h(
             'p',
             { class: 'lesson-links' },
@@ -255,11 +405,66 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
     drawBoard();
   }
 
+  // The author's tools: the comment of the move shown, deleting it, the title, who finds the
+  // study, its link, and a new chapter.
+  function authorView(c: StudyChapter, n: StudyNode): HTMLElement {
+    const d = t();
+    const s = study!;
+    const comment = h('textarea', { id: 'study-comment-text', rows: '3', maxlength: '2000', 'data-testid': 'study-comment-text' });
+    comment.value = n.comment ? say(n.comment) : '';
+    const title = h('input', { id: 'study-title-text', type: 'text', maxlength: '120', 'data-testid': 'study-title-text' });
+    title.value = s.title.en;
+    const visibility = h('select', { id: 'study-visibility', 'data-testid': 'study-visibility' }, h('option', { value: 'unlisted', selected: s.visibility === 'unlisted' }, d.studyUnlisted), h('option', { value: 'public', selected: s.visibility === 'public' }, d.studyPublic));
+    const link = `${location.origin}/study/${s.name}`;
+    return h(
+      'section',
+      { class: 'study-author', 'data-testid': 'study-author' },
+      h('p', { class: 'help' }, d.studyEditHelp),
+      h('label', { for: 'study-comment-text' }, d.studyComment),
+      comment,
+      h(
+        'div',
+        { class: 'controls' },
+        h('button', { type: 'button', 'data-testid': 'study-comment-save', disabled: saving, onclick: () => {
+          const node = sourceAt(pathOf(c, at));
+          if (!node) return;
+          const text = comment.value.trim();
+          node.comment = text ? { en: text, fr: text } : null;
+          void persist(pathOf(c, at));
+        } }, d.studySaveComment),
+        n.parent !== null
+          ? h('button', { type: 'button', 'data-testid': 'study-delete', disabled: saving, onclick: () => {
+              const path = pathOf(c, at);
+              const parent = sourceAt(path.slice(0, -1));
+              parent?.children?.splice(path[path.length - 1]!, 1);
+              void persist(path.slice(0, -1));
+            } }, d.studyDelete)
+          : null,
+      ),
+      h('div', { class: 'field' }, h('label', { for: 'study-title-text' }, d.studyTitleField), title),
+      h('div', { class: 'field' }, h('label', { for: 'study-visibility' }, d.studyVisibility), visibility),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'study-save', disabled: saving, onclick: () => {
+        s.title = { en: title.value.trim(), fr: title.value.trim() };
+        s.visibility = visibility.value;
+        void persist(pathOf(c, at));
+      } }, d.studySave),
+      saved ? h('p', { class: 'help', role: 'status', 'data-testid': 'study-saved' }, saved) : null,
+      h('p', { class: 'help' }, d.studyShare, ' ', h('a', { href: link, 'data-testid': 'study-link' }, link)),
+      h('details', {}, h('summary', {}, d.studyAddChapter), sourceForm('study-chapter', d.studyAddChapter, false, async (t2, _v, from) => {
+        const added = await api.addChapter(s.name, t2, from);
+        study = await api.study(name);
+        chapterAt = added.chapter;
+        at = 0;
+        draw();
+      })),
+    );
+  }
+
   // ← and → walk the main line, as on the game pages.
   function onKey(e: KeyboardEvent): void {
     if (guessing || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target as HTMLElement | null;
-    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) return;
     const c = chapter();
     const n = node();
     if (!c || !n) return;
