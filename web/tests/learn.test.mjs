@@ -488,7 +488,7 @@ export async function annotatedGamesReadGuessedAndExported({ browser }) {
     await page.waitForFunction(() => /0 found at the first try, out of 2 moves/.test(document.querySelector('[data-testid="study-guess-score"]')?.textContent ?? ''));
     await screenshot(page, 'study-guess');
     // Each study's chapters, downloaded and read back by the site's import.
-    for (const name of ['the-rules-example', 'an-awele-game', 'an-awithlaknannai-game']) {
+    for (const name of ['the-rules-example', 'an-awele-game', 'an-awithlaknannai-game', 'an-awechec-game']) {
       const study = await apiGet(page, `/api/studies/${name}`);
       for (const [i] of study.chapters.entries()) {
         for (const language of ['en', 'fr']) {

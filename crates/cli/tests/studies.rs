@@ -40,6 +40,6 @@ fn every_shipped_studys_records_replay() {
             }
         }
     }
-    assert!(count >= 6, "{count} records");
+    assert!(count >= 8, "{count} records");
     std::fs::remove_dir_all(&dir).ok();
 }
