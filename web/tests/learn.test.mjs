@@ -538,6 +538,14 @@ export async function aStudyWrittenSharedAndExported({ browser }) {
     await page.getByTestId('study-comment-text').fill('The right-hand opening: four seeds to North.');
     await page.getByTestId('study-comment-save').click();
     await page.getByTestId('study-saved').waitFor();
+    // A mark and an arrow on F's position: North's b, and the way F's seeds went.
+    await page.getByTestId('study-shape-from').fill('b');
+    await page.getByTestId('study-mark').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="study-board"] svg.board-shapes circle').length === 1);
+    await page.getByTestId('study-shape-from').fill('F');
+    await page.getByTestId('study-shape-to').fill('d');
+    await page.getByTestId('study-arrow').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="study-board"] svg.board-shapes line').length === 1);
     await page.getByTestId('pit-b').click();
     await played(3);
     // Back to the start: E, a variation.
@@ -565,6 +573,8 @@ export async function aStudyWrittenSharedAndExported({ browser }) {
     await r.getByTestId('study-forward').click();
     await r.getByTestId('study-comment').waitFor();
     check(/right-hand opening/.test(await r.getByTestId('study-comment').textContent()), 'the reader sees the comment');
+    await r.waitForFunction(() => document.querySelectorAll('[data-testid="study-board"] svg.board-shapes circle, [data-testid="study-board"] svg.board-shapes line').length === 2);
+    check(/arrow F → d/.test(await r.getByTestId('study-shapes').textContent().catch(() => '')) || /flèche F → d/.test(await r.getByTestId('study-shapes').textContent()), 'and the drawings, said in words too');
     check(/one seed stays home/.test(await r.locator('.study-variation').first().textContent()), 'and the variation');
     const saved = await apiPost(r, `/api/studies/${id}`, { title: 'Mine now', visibility: 'public', chapters: [] });
     check(saved.code && !saved.id, `the reader's save is refused: ${JSON.stringify(saved)}`);

@@ -12,6 +12,7 @@ import { gameName, sideName, specText } from '../names';
 import { navigate, type Page, type Route } from '../router';
 import { onAccount, user } from '../account';
 import { sectionsNav } from './openings';
+import { drawShapes } from '../game/shapes';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 
@@ -264,6 +265,10 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
     const editing = !!study?.editable && !guessing && !saving;
     board.update(n.state, { lang: lang(), bottom: c.side, interactive: (guessing && !!next) || editing, outcome: null, onMove: (text) => (guessing ? onGuess(text) : edit(text)) }, animate);
     animate = false;
+    // The drawings once the board is laid out (and again after an animation has settled).
+    const shapes = n.shapes;
+    requestAnimationFrame(() => drawShapes(boardBox, shapes));
+    window.setTimeout(() => !gone && node() === n && drawShapes(boardBox, shapes), 900);
   }
 
   function onGuess(text: string): void {
@@ -441,6 +446,7 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
             } }, d.studyDelete)
           : null,
       ),
+      shapesEditor(c, n),
       h('div', { class: 'field' }, h('label', { for: 'study-title-text' }, d.studyTitleField), title),
       h('div', { class: 'field' }, h('label', { for: 'study-visibility' }, d.studyVisibility), visibility),
       h('button', { type: 'button', class: 'primary', 'data-testid': 'study-save', disabled: saving, onclick: () => {
@@ -457,6 +463,41 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
         at = 0;
         draw();
       })),
+    );
+  }
+
+  // Drawings on the move shown: a mark on a place, or an arrow from one to another (pit letters,
+  // point names, squares), and clearing them.
+  function shapesEditor(c: StudyChapter, n: StudyNode): HTMLElement {
+    const d = t();
+    const from = h('input', { id: 'study-shape-from', type: 'text', maxlength: '4', size: '4', 'data-testid': 'study-shape-from', spellcheck: 'false' });
+    const to = h('input', { id: 'study-shape-to', type: 'text', maxlength: '4', size: '4', 'data-testid': 'study-shape-to', spellcheck: 'false' });
+    const add = (shape: { kind: 'arrow'; from: string; to: string } | { kind: 'mark'; at: string }) => {
+      const node = sourceAt(pathOf(c, at));
+      if (!node) return;
+      node.shapes = [...(node.shapes ?? []), shape];
+      void persist(pathOf(c, at));
+    };
+    return h(
+      'fieldset',
+      { class: 'field study-shapes-editor' },
+      h('legend', {}, d.studyDraw),
+      h('label', { for: 'study-shape-from' }, d.studyDrawFrom),
+      from,
+      h('label', { for: 'study-shape-to' }, d.studyDrawTo),
+      to,
+      h('div', { class: 'controls' },
+        h('button', { type: 'button', 'data-testid': 'study-mark', disabled: saving, onclick: () => from.value.trim() && add({ kind: 'mark', at: from.value.trim() }) }, d.studyAddMark),
+        h('button', { type: 'button', 'data-testid': 'study-arrow', disabled: saving, onclick: () => from.value.trim() && to.value.trim() && add({ kind: 'arrow', from: from.value.trim(), to: to.value.trim() }) }, d.studyAddArrow),
+        n.shapes.length
+          ? h('button', { type: 'button', 'data-testid': 'study-clear-shapes', disabled: saving, onclick: () => {
+              const node = sourceAt(pathOf(c, at));
+              if (!node) return;
+              node.shapes = [];
+              void persist(pathOf(c, at));
+            } }, d.studyClearShapes)
+          : null,
+      ),
     );
   }
 
