@@ -320,7 +320,25 @@ pub fn write_record(history: &History, language: Language, names: [&str; 2]) -> 
 
 /// The movetext of a game: Awélé games and chess sequences in order.
 pub fn movetext(history: &History, language: Language) -> String {
+    movetext_annotated(history, language, &|_| None)
+}
+
+/// The movetext of a game with comments: `note(i)` is written in braces after the action of
+/// index `i` (after the chess move a normal decision brings, for either of the two).
+pub fn movetext_annotated(
+    history: &History,
+    language: Language,
+    note: &dyn Fn(usize) -> Option<String>,
+) -> String {
     let mut words: Vec<String> = Vec::new();
+    let notes = |from: usize, to: usize, words: &mut Vec<String>| {
+        for i in from..=to {
+            if let Some(text) = note(i) {
+                // Braces end a comment: none inside.
+                words.push(format!("{{{}}}", text.replace(['{', '}'], "")));
+            }
+        }
+    };
     let actions = history.actions();
     let positions = history.positions();
     // Which phase the last word was in, to number the first move after a change.
@@ -346,9 +364,11 @@ pub fn movetext(history: &History, language: Language) -> String {
                     words.push(format!("{number}..."));
                 }
                 words.push(before.awele().move_text(*pit));
+                notes(i, i, &mut words);
                 last_awele = Some(true);
             }
             action => {
+                let first = i;
                 if last_awele == Some(true) {
                     words.push(match language {
                         Language::French => "{échecs}".to_owned(),
@@ -384,6 +404,7 @@ pub fn movetext(history: &History, language: Language) -> String {
                     word.push_str(&notation::move_text(before.chess(), mv, language));
                 }
                 words.push(word.trim_end().to_owned());
+                notes(first, i, &mut words);
             }
         }
         i += 1;

@@ -393,7 +393,7 @@ fn flatten(node: &Node, parent: Option<usize>, game: &Match, out: &mut Vec<Value
 /// The chapter as a record of its game, in the game's own notation (`awe replay` reads it): its
 /// tags, then the main line with the comments (in `language`) and the variations in `( … )`.
 /// Awechec's record (powers numbered, decisions folded into their moves) is written by the game's
-/// own writer: its main line, without the comments and variations yet.
+/// own writer: its main line with its comments, without the variations yet.
 pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
     let start = Match::new(&chapter.spec, chapter.position.as_deref()).expect("checked when read");
     let mut mainline = start.clone();
@@ -404,13 +404,29 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         }
         node = next;
     }
-    if let Match::Awechec(_) = mainline {
-        let language = if language == "fr" {
+    if let Match::Awechec(game) = &mainline {
+        // The game's own writer, the main line's comments after their actions (the
+        // variations are not written yet).
+        let lang = if language == "fr" {
             awe_awechec::Language::French
         } else {
             awe_awechec::Language::English
         };
-        return mainline.record(["", ""], language);
+        let history = awe_awechec::History::of_game(game);
+        let mut record = awe_awechec::write_record(&history, lang, ["", ""]);
+        let mut notes = Vec::new();
+        let mut node = &chapter.root;
+        while let Some(next) = node.children.first() {
+            notes.push(say_in(&next.comment, language));
+            node = next;
+        }
+        let before = say_in(&chapter.root.comment, language)
+            .map(|c| format!("{{{}}} ", c.replace(['{', '}'], "")));
+        let moves = awe_awechec::record::movetext_annotated(&history, lang, &|i| {
+            notes.get(i).cloned().flatten()
+        });
+        record.set_movetext(format!("{}{moves}", before.unwrap_or_default()));
+        return record.to_string();
     }
     let mut tags: Vec<(String, String)> = vec![("Game".into(), chapter.spec.game().into())];
     match &chapter.spec {
@@ -442,10 +458,8 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         text += &format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""));
     }
     text.push('\n');
-    let say = |c: &Option<Text>| -> Option<String> {
-        let c = c.as_ref()?;
-        let s = if language == "fr" && !c.fr.is_empty() { &c.fr } else { &c.en };
-        (!s.is_empty()).then(|| format!("{{{}}}", s.replace(['{', '}'], "")))
+    let say = |c: &Option<Text>| {
+        say_in(c, language).map(|s| format!("{{{}}}", s.replace(['{', '}'], "")))
     };
     let mut words = Vec::new();
     words.extend(say(&chapter.root.comment));
@@ -457,6 +471,13 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
     text += &words.join(" ");
     text.push('\n');
     text
+}
+
+/// A comment in `language` (the other where it has none).
+fn say_in(comment: &Option<Text>, language: &str) -> Option<String> {
+    let c = comment.as_ref()?;
+    let s = if language == "fr" && !c.fr.is_empty() { &c.fr } else { &c.en };
+    (!s.is_empty()).then(|| s.clone())
 }
 
 /// Writes the line below `node` (whose position is `game`, `ply` half-moves into the numbering):
