@@ -320,23 +320,21 @@ pub fn write_record(history: &History, language: Language, names: [&str; 2]) -> 
 
 /// The movetext of a game: Awélé games and chess sequences in order.
 pub fn movetext(history: &History, language: Language) -> String {
-    movetext_annotated(history, language, &|_| None)
+    movetext_annotated(history, language, &|_| Vec::new())
 }
 
-/// The movetext of a game with comments: `note(i)` is written in braces after the action of
-/// index `i` (after the chess move a normal decision brings, for either of the two).
+/// The movetext of a game with words of the caller's after each action: `after(i)` is written
+/// as it is (a comment in braces, a variation in parentheses) after the action of index `i`
+/// (after the chess move a normal decision brings, for either of the two).
 pub fn movetext_annotated(
     history: &History,
     language: Language,
-    note: &dyn Fn(usize) -> Option<String>,
+    after: &dyn Fn(usize) -> Vec<String>,
 ) -> String {
     let mut words: Vec<String> = Vec::new();
     let notes = |from: usize, to: usize, words: &mut Vec<String>| {
         for i in from..=to {
-            if let Some(text) = note(i) {
-                // Braces end a comment: none inside.
-                words.push(format!("{{{}}}", text.replace(['{', '}'], "")));
-            }
+            words.extend(after(i));
         }
     };
     let actions = history.actions();

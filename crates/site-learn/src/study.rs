@@ -405,8 +405,8 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         node = next;
     }
     if let Match::Awechec(game) = &mainline {
-        // The game's own writer, the main line's comments after their actions (the
-        // variations are not written yet).
+        // The game's own writer, each main-line action followed by its comment and by the
+        // variations that replace it, each written by the same writer from where it branches.
         let lang = if language == "fr" {
             awe_awechec::Language::French
         } else {
@@ -414,18 +414,27 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         };
         let history = awe_awechec::History::of_game(game);
         let mut record = awe_awechec::write_record(&history, lang, ["", ""]);
-        let mut notes = Vec::new();
+        let braced = |c: &Option<Text>| {
+            say_in(c, language).map(|c| format!("{{{}}}", c.replace(['{', '}'], "")))
+        };
+        let mut after: Vec<Vec<String>> = Vec::new();
         let mut node = &chapter.root;
+        let mut position = game.start().clone();
         while let Some(next) = node.children.first() {
-            notes.push(say_in(&next.comment, language));
+            let mut words: Vec<String> = braced(&next.comment).into_iter().collect();
+            for variation in &node.children[1..] {
+                words.extend(awechec_variation(&position, variation, lang, &braced));
+            }
+            after.push(words);
+            let Ok(action) = awe_game::Position::parse_move(&position, &next.text) else { break };
+            position = awe_game::Position::play(&position, action);
             node = next;
         }
-        let before = say_in(&chapter.root.comment, language)
-            .map(|c| format!("{{{}}} ", c.replace(['{', '}'], "")));
+        let before: Vec<String> = braced(&chapter.root.comment).into_iter().collect();
         let moves = awe_awechec::record::movetext_annotated(&history, lang, &|i| {
-            notes.get(i).cloned().flatten()
+            after.get(i).cloned().unwrap_or_default()
         });
-        record.set_movetext(format!("{}{moves}", before.unwrap_or_default()));
+        record.set_movetext([before, vec![moves]].concat().join(" "));
         return record.to_string();
     }
     let mut tags: Vec<(String, String)> = vec![("Game".into(), chapter.spec.game().into())];
@@ -471,6 +480,35 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
     text += &words.join(" ");
     text.push('\n');
     text
+}
+
+/// A variation of an Awechec chapter, from `position`: `( … )`, its line written by the game's
+/// own writer (its comments, not its own variations), `None` if a move of it does not play.
+fn awechec_variation(
+    position: &awe_awechec::Position,
+    first: &Node,
+    language: awe_awechec::Language,
+    braced: &dyn Fn(&Option<Text>) -> Option<String>,
+) -> Option<String> {
+    let mut game = awe_game::Game::new(position.clone());
+    let mut notes = Vec::new();
+    let mut node = first;
+    loop {
+        let action = awe_game::Position::parse_move(game.current(), &node.text).ok()?;
+        game.play(action).ok()?;
+        notes.push(braced(&node.comment).into_iter().collect::<Vec<_>>());
+        match node.children.first() {
+            Some(next) => node = next,
+            None => break,
+        }
+    }
+    let history = awe_awechec::History::of_game(&game);
+    let text = awe_awechec::record::movetext_annotated(&history, language, &|i| {
+        notes.get(i).cloned().unwrap_or_default()
+    });
+    // Without the result the writer ends with: the variation's end is not the game's.
+    let text = text.rsplit_once(' ').map_or(text.as_str(), |(moves, _)| moves);
+    Some(format!("( {text} )"))
 }
 
 /// A comment in `language` (the other where it has none).
