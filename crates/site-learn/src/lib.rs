@@ -32,7 +32,7 @@ pub mod oracle;
 pub mod practice;
 mod routes;
 pub mod stage;
-mod studies;
+pub mod studies;
 pub mod study;
 
 use std::collections::BTreeMap;

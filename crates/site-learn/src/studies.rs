@@ -52,7 +52,7 @@ fn both(text: &str) -> Text {
 }
 
 /// A line of moves as a chain of nodes.
-fn chain(moves: &[String]) -> Node {
+pub fn chain(moves: &[String]) -> Node {
     let mut root = Node::default();
     for text in moves.iter().rev() {
         let below = std::mem::take(&mut root);
@@ -64,6 +64,73 @@ fn chain(moves: &[String]) -> Node {
     }
     // `root` is the first move (or nothing): hang it under an empty root.
     if root.text.is_empty() { root } else { Node { children: vec![root], ..Node::default() } }
+}
+
+/// An Awechec record's main line with its comments: each comment is put on the action it follows,
+/// found by replaying the record cut just before it (the game's own reader counts the actions;
+/// decisions and moves folded in one word, as Awechec writes them, are counted right). The
+/// writer's own marks (`{Awélé 2}`, `{échecs}`) are left out, and so are variations, of which
+/// only the main line is read.
+pub fn awechec_with_comments(record: &awe_game::record::Record, moves: &[String]) -> Node {
+    let mut root = chain(moves);
+    let text = record.movetext();
+    let mut depth = 0usize;
+    let mut at = 0;
+    let mut comments = Vec::new();
+    while at < text.len() {
+        let rest = &text[at..];
+        if rest.starts_with('{') {
+            let end = rest.find('}').map_or(text.len(), |e| at + e + 1);
+            if depth == 0 {
+                comments
+                    .push((at, text[at + 1..end.saturating_sub(1).max(at + 1)].trim().to_owned()));
+            }
+            at = end;
+            continue;
+        }
+        let word_end = rest.find(char::is_whitespace).map_or(text.len(), |e| at + e);
+        match &text[at..word_end] {
+            "(" => depth += 1,
+            ")" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at = word_end.max(at + 1);
+    }
+    let marker = |c: &str| {
+        let lower = c.to_lowercase();
+        lower == "échecs"
+            || lower == "chess"
+            || lower.starts_with("awélé ")
+            || lower.starts_with("awele ")
+    };
+    for (offset, comment) in comments {
+        if comment.is_empty() || marker(&comment) {
+            continue;
+        }
+        // Cut there and left unfinished; or, where the game is over there, as the record ends.
+        let cut = |unfinished: bool| {
+            let mut cut = awe_game::record::Record::new();
+            for (name, value) in record.tags() {
+                if !unfinished || (name != "Result" && name != "Termination") {
+                    cut.set_tag(name, value.clone());
+                }
+            }
+            let result = if unfinished { "*" } else { record.tag("Result").unwrap_or("*") };
+            cut.set_tag("Result", result);
+            cut.set_movetext(format!("{} {result}", &text[..offset]));
+            awe_awechec::replay(&cut)
+        };
+        let Ok(history) = cut(true).or_else(|_| cut(false)) else { continue };
+        let n = history.actions().len();
+        let mut node = &mut root;
+        for _ in 0..n {
+            let Some(next) = node.children.first_mut() else { break };
+            node = next;
+        }
+        let said = node.comment.take().map(|c| format!("{} {comment}", c.en)).unwrap_or(comment);
+        node.comment = Some(both(&said));
+    }
+    root
 }
 
 /// The chapter a source gives, titled `title`.
@@ -97,7 +164,7 @@ async fn chapter_from(
             // Awélé and Awithlaknannai write records in the site's own move texts: their
             // comments and variations are read as a study's; Awechec's main line is kept.
             let root = match spec {
-                Spec::Awechec { .. } => chain(&game.move_texts()),
+                Spec::Awechec { .. } => awechec_with_comments(&record, &game.move_texts()),
                 _ => {
                     let movetext: String = record
                         .movetext()

@@ -236,3 +236,32 @@ fn a_studys_moves_are_the_rules() {
         assert!(parse_moves(&spec, None, bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn an_awechec_records_comments_come_back_into_a_study() {
+    use awe_site_learn::study::{self, Node};
+    let s = study::find("the-rules-example").expect("the rules' example");
+    let chapter = &s.chapters[0];
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = |root: &Node, fr: bool| {
+        let mut all = Vec::new();
+        let mut node = root;
+        while let Some(next) = node.children.first() {
+            if let Some(c) = &next.comment {
+                all.push(flat(if fr { &c.fr } else { &c.en }));
+            }
+            node = next;
+        }
+        all.join(" ")
+    };
+    for (language, fr) in [("en", false), ("fr", true)] {
+        let text = study::record(chapter, &s.title.en, language);
+        let record = awe_game::record::Record::parse(&text).unwrap();
+        let (_, game) = awe_site_core::model::Match::from_record(&text).unwrap();
+        let root = awe_site_learn::studies::awechec_with_comments(&record, &game.move_texts());
+        // The same words in the same order (a decision's comment and its move's come back on
+        // the move, which Awechec writes with it).
+        assert_eq!(said(&root, fr), said(&chapter.root, fr), "{language}");
+        assert!(!said(&root, fr).is_empty());
+    }
+}
