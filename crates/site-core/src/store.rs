@@ -1297,4 +1297,41 @@ mod tests {
         assert_eq!(store.games_of("u1", 10).await.unwrap().len(), 1);
         store.close().await;
     }
+
+    #[tokio::test]
+    async fn lessons_and_studies_are_kept() {
+        let store = open("lessons-studies").await;
+        let ada = User { id: "u-ada".into(), name: "ada".into(), created_at: 1 };
+        assert!(store.create_user(&ada, "hash").await.unwrap());
+        // A stage's best stars are kept: a worse try later changes nothing.
+        store.pass_stage("u-ada", "awele/sowing", 2).await.unwrap();
+        store.pass_stage("u-ada", "awele/sowing", 1).await.unwrap();
+        store.pass_stage("u-ada", "awele/capture", 3).await.unwrap();
+        store.pass_stage("u-ada", "awele/sowing", 3).await.unwrap();
+        let kept = store.lesson_progress("u-ada").await.unwrap();
+        assert_eq!(
+            kept.into_iter().collect::<Vec<_>>(),
+            [("awele/capture".to_owned(), 3), ("awele/sowing".to_owned(), 3)]
+        );
+        // A study: kept, changed by its owner only, listed while public.
+        let row = StudyRow {
+            id: "s1".into(),
+            owner_id: "u-ada".into(),
+            title: "T".into(),
+            visibility: "unlisted".into(),
+            chapters: "[]".into(),
+            created_at: 1,
+            updated_at: 1,
+        };
+        store.add_study(&row).await.unwrap();
+        assert_eq!(store.study("s1").await.unwrap(), Some((row.clone(), "ada".to_owned())));
+        assert!(store.public_studies(10).await.unwrap().is_empty());
+        assert!(!store.save_study("s1", "u-bob", "Mine", "public", "[]").await.unwrap());
+        assert!(store.save_study("s1", "u-ada", "T2", "public", "[1]").await.unwrap());
+        assert_eq!(
+            store.public_studies(10).await.unwrap(),
+            [("s1".to_owned(), "T2".to_owned(), "ada".to_owned())]
+        );
+        assert_eq!(store.study("nothing").await.unwrap(), None);
+    }
 }
