@@ -529,7 +529,7 @@ fn movetext(
     say: &dyn Fn(&Option<Text>) -> Option<String>,
 ) {
     let Some(main) = node.children.first() else { return };
-    let first = ply % 2 == 0;
+    let first = ply.is_multiple_of(2);
     let number = ply / 2 + 1;
     let label = if first { format!("{number}.") } else { format!("{number}...") };
     if first || numbered {
