@@ -69,6 +69,12 @@ function initial(): Lang {
 let current: Lang = initial();
 const listeners = new Set<() => void>();
 
+// A text the server gives in both languages (a lesson's, a study's), in the page's language (the
+// other where it has none).
+export function say(text: { en: string; fr: string } | null | undefined): string {
+  return text ? text[lang()] || text.en || text.fr : '';
+}
+
 export function lang(): Lang {
   return current;
 }

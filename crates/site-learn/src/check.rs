@@ -57,10 +57,14 @@ pub enum LineError {
 
 /// The stage's game after `line` (the moves played so far), checked.
 pub fn replay(stage: &Stage, line: &[String]) -> Result<Match, LineError> {
+    replay_from(stage.start(), line)
+}
+
+/// `game` after `line`, each move checked (a lesson's or a practice position's).
+pub fn replay_from(mut game: Match, line: &[String]) -> Result<Match, LineError> {
     if line.len() > MAX_LINE {
         return Err(LineError::TooLong);
     }
-    let mut game = stage.start();
     for (index, text) in line.iter().enumerate() {
         game.play(text).map_err(|e| LineError::Illegal {
             index,

@@ -105,6 +105,15 @@ async fn list() -> ApiResult {
     Ok(Json(json!({ "order": stage::GAMES, "games": games })).into_response())
 }
 
+/// Where an item stands among its game's (`names`, in order): its index, their count, the names
+/// before and after it, put into `view`.
+pub(crate) fn place(view: &mut Value, names: &[&str], index: usize) {
+    view["index"] = json!(index);
+    view["count"] = json!(names.len());
+    view["next"] = json!(names.get(index + 1));
+    view["previous"] = json!(index.checked_sub(1).and_then(|i| names.get(i)));
+}
+
 /// `GET /api/learn/GAME/NAME`.
 async fn show(Path((game, name)): Path<(String, String)>) -> ApiResult {
     let stage = stage_of(&game, &name)?;
@@ -125,14 +134,11 @@ async fn show(Path((game, name)): Path<(String, String)>) -> ApiResult {
         }));
     }
     let goal = &stage.file.goal;
-    Ok(Json(json!({
+    let names: Vec<&str> = stages.iter().map(|s| s.name.as_str()).collect();
+    let mut view = json!({
         "id": stage.id,
         "game": stage.game,
         "name": stage.name,
-        "index": index,
-        "count": stages.len(),
-        "next": stages.get(index + 1).map(|s| &s.name),
-        "previous": index.checked_sub(1).and_then(|i| stages.get(i)).map(|s| &s.name),
         "title": stage.file.title,
         "intro": stage.file.intro,
         "success": stage.file.success,
@@ -141,8 +147,9 @@ async fn show(Path((game, name)): Path<(String, String)>) -> ApiResult {
         "side": start.side_name(start.turn()),
         "state": check::board_state(&start),
         "animation": { "intro": stage.file.animation_intro, "start": awe_site_core::model::board_state(&start), "frames": frames },
-    }))
-    .into_response())
+    });
+    place(&mut view, &names, index);
+    Ok(Json(view).into_response())
 }
 
 #[derive(Deserialize)]

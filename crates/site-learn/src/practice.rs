@@ -157,18 +157,7 @@ pub enum End {
 
 /// The game after `line`, checked.
 pub fn replay(practice: &Practice, line: &[String]) -> Result<Match, LineError> {
-    if line.len() > MAX_LINE {
-        return Err(LineError::TooLong);
-    }
-    let mut game = practice.start();
-    for (index, text) in line.iter().enumerate() {
-        game.play(text).map_err(|e| LineError::Illegal {
-            index,
-            text: text.clone(),
-            why: e.to_string(),
-        })?;
-    }
-    Ok(game)
+    crate::check::replay_from(practice.start(), line)
 }
 
 /// Judges the learner's move `text` after `line`.

@@ -45,14 +45,11 @@ pub async fn show(Path((game, name)): Path<(String, String)>) -> ApiResult {
     let start = p.start();
     let list = of_game(p.game);
     let index = list.iter().position(|q| q.id == p.id).unwrap_or(0);
-    Ok(Json(json!({
+    let names: Vec<&str> = list.iter().map(|q| q.name.as_str()).collect();
+    let mut view = json!({
         "id": p.id,
         "game": p.game,
         "name": p.name,
-        "index": index,
-        "count": list.len(),
-        "next": list.get(index + 1).map(|q| &q.name),
-        "previous": index.checked_sub(1).and_then(|i| list.get(i)).map(|q| &q.name),
         "title": p.file.title,
         "intro": p.file.intro,
         "goal": p.file.goal,
@@ -60,8 +57,9 @@ pub async fn show(Path((game, name)): Path<(String, String)>) -> ApiResult {
         "spec": p.file.spec,
         "side": start.side_name(start.turn()),
         "state": board_state(&start),
-    }))
-    .into_response())
+    });
+    crate::place(&mut view, &names, index);
+    Ok(Json(view).into_response())
 }
 
 #[derive(Deserialize)]

@@ -2,11 +2,11 @@
 // those of one; /learn/GAME/STAGE is a stage: a position and a goal on the game's real board,
 // each move judged by the server with the game's rules (a wrong one refused, and why), the other
 // side's replies played on the board, and the rule shown as an animation, step by step.
-import { api, type Both, type BoardState, type Lesson, type Lessons } from '../api';
+import { api, type BoardState, type Lesson, type Lessons } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
-import { lang, t } from '../i18n';
+import { lang, say, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { gameName, specText } from '../names';
 import type { Page, Route } from '../router';
@@ -16,9 +16,6 @@ import { sectionsNav } from './openings';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 
-function say(text: Both | null | undefined): string {
-  return text ? text[lang()] : '';
-}
 
 // "★★☆", with the words for screen readers.
 function starsView(n: number): HTMLElement {

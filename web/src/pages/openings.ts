@@ -1,20 +1,17 @@
 // The openings (/openings, /openings/GAME): the first moves of a game from its usual start,
 // named and explained, with the engine's value of each at a fixed depth and what the site's
 // finished games say of it (the opening explorer's figures, which grow as the site plays).
-import { api, type Both, type Explorer, type Openings } from '../api';
+import { api, type Explorer, type Openings } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
-import { lang, t } from '../i18n';
+import { lang, say, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { gameName, sideName, sidesOf, specText } from '../names';
 import type { Page, Route } from '../router';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 
-function say(text: Both | null | undefined): string {
-  return text ? text[lang()] : '';
-}
 
 // The links between the sections that teach the games: lessons, animations, openings, endgames,
 // annotated games.

@@ -1,11 +1,11 @@
 // Endgames to practise: /practice lists them, /practice/GAME/NAME plays one against the
 // computer, which defends by the endgame databases. Each move is judged by the databases: the
 // try ends at the move that gives the goal away, and the page shows which moves kept it.
-import { api, type BoardState, type Both, type PracticeEnd, type PracticeView, type Practices } from '../api';
+import { api, type BoardState, type PracticeEnd, type PracticeView, type Practices } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
-import { lang, t } from '../i18n';
+import { lang, say, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { gameName, specText } from '../names';
 import type { Page, Route } from '../router';
@@ -15,9 +15,6 @@ import { sectionsNav } from './openings';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
 
-function say(text: Both | null | undefined): string {
-  return text ? text[lang()] : '';
-}
 
 // A move as the page names it: Awechec's decisions in words.
 function moveWords(move: string): string {

@@ -2,11 +2,11 @@
 // line and of the variations on the game's board, with what is said of it; or, in "guess the
 // moves" mode, the reader plays each move of the main line before it is shown. Each chapter
 // downloads as a record of its game, in its own notation.
-import { api, type Both, type StudyChapter, type StudyNode, type StudySource, type StudySourceNode, type StudySummary, type StudyView } from '../api';
+import { api, type StudyChapter, type StudyNode, type StudySource, type StudySourceNode, type StudySummary, type StudyView } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
-import { lang, t } from '../i18n';
+import { lang, say, t } from '../i18n';
 import { errorText, refusalOf, type Refusal } from '../errors';
 import { gameName, sideName, specText } from '../names';
 import { navigate, type Page, type Route } from '../router';
@@ -64,9 +64,6 @@ function sourceForm(testid: string, submitLabel: string, withVisibility: boolean
   return form;
 }
 
-function say(text: Both | null | undefined): string {
-  return text ? text[lang()] || text.en || text.fr : '';
-}
 
 export function mountStudies(root: HTMLElement): Page {
   const box = h('section', { class: 'card learn-page', 'data-testid': 'studies-page', 'aria-labelledby': 'studies-title' });
