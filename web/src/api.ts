@@ -385,7 +385,7 @@ export const api = {
   openings: (game: string) => call<Openings>('GET', `/api/openings/${encodeURIComponent(game)}`),
   studies: () => call<{ studies: StudySummary[]; public: { id: string; title: string; owner: string }[] }>('GET', '/api/studies'),
   createStudy: (title: string, visibility: string, from: StudySource) => call<{ id: string }>('POST', '/api/studies', { title, visibility, from }),
-  saveStudy: (id: string, title: string, visibility: string, chapters: StudySourceChapter[]) => call<{ id: string }>('POST', `/api/studies/${encodeURIComponent(id)}`, { title, visibility, chapters }),
+  saveStudy: (id: string, title: string, visibility: string, chapters: StudyWireChapter[]) => call<{ id: string }>('POST', `/api/studies/${encodeURIComponent(id)}`, { title, visibility, chapters }),
   addChapter: (id: string, title: string, from: StudySource) => call<{ id: string; chapter: number }>('POST', `/api/studies/${encodeURIComponent(id)}/chapters`, { title, from }),
   study: (name: string) => call<StudyView>('GET', `/api/studies/${encodeURIComponent(name)}`),
   studyRecordUrl: (name: string, chapter: number, language: 'fr' | 'en') => `/api/studies/${encodeURIComponent(name)}/record?chapter=${chapter}&language=${language}`,
@@ -622,8 +622,24 @@ export interface StudyView {
   owner: string | null;
   editable: boolean;
   visibility: string;
-  // An account's study: its chapters as kept (the tree the author edits).
-  source?: StudySourceChapter[];
+  // An account's study: its chapters as kept (each a line of steps, variations nested).
+  source?: StudyWireChapter[];
+}
+
+// A move as JSON carries it, with the lines that could replace it (a line is a list: JSON readers
+// stop at a depth of 128, and a game is longer).
+export interface StudyStep {
+  move: string;
+  comment?: Both | null;
+  shapes?: StudyShape[];
+  variations?: StudyStep[][];
+}
+
+export interface StudyWireChapter {
+  title: Both;
+  spec: Spec;
+  position?: string | null;
+  root: { move: string; comment?: Both | null; shapes?: StudyShape[]; line: StudyStep[] };
 }
 
 export interface StudySourceNode {

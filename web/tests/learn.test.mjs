@@ -556,6 +556,14 @@ export async function aStudyWrittenSharedAndExported({ browser }) {
     await page.getByTestId('study-comment-save').click();
     await page.waitForFunction(() => /one seed stays home/.test(document.querySelector('.study-variation')?.textContent ?? ''));
     await bothSizes(page, 'study-author');
+    // A long game (442 actions, comments kept) brought in from a record, saved again whole.
+    const long = await page.evaluate(async () => (await fetch('/api/studies/an-awechec-game/record?chapter=0&language=en')).text());
+    const made = await apiPost(page, '/api/studies', { title: 'A long game', from: { kind: 'record', text: long } });
+    check(made.id, `a study from a long record: ${JSON.stringify(made)}`);
+    const longView = await apiGet(page, `/api/studies/${made.id}`);
+    check(longView.chapters[0].nodes.length === 443 && longView.chapters[0].nodes.some((n) => /Mate: White wins/.test(n.comment?.en ?? '')), `all its moves and comments: ${longView.chapters[0].nodes.length}`);
+    const resaved = await apiPost(page, `/api/studies/${made.id}`, { title: 'A long game', visibility: 'unlisted', chapters: longView.source });
+    check(resaved.id === made.id, `saved again whole: ${JSON.stringify(resaved).slice(0, 200)}`);
     const link = await page.getByTestId('study-link').textContent();
     const id = link.split('/').pop();
     // Unlisted: not in the list of players' studies.

@@ -41,17 +41,129 @@ pub enum Shape {
 }
 
 /// A move of a chapter, with what is said of it and what follows: `children[0]` continues the
-/// line, the others are variations.
+/// line, the others are variations. As JSON it is a [`Step`] list (see there).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Line", into = "Line")]
 pub struct Node {
-    #[serde(rename = "move")]
+    pub text: String,
+    pub comment: Option<Text>,
+    pub shapes: Vec<Shape>,
+    pub children: Vec<Node>,
+}
+
+/// A move as JSON keeps it, with the moves that could replace it. A line is a list, not a
+/// nesting: JSON readers stop at a depth of 128, and a game is longer; only a variation nests.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    #[serde(rename = "move", default)]
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<Text>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shapes: Vec<Shape>,
+    /// Other moves in place of this one, each the line it begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub children: Vec<Node>,
+    pub variations: Vec<Vec<Step>>,
+}
+
+/// A node as JSON keeps it: itself, and the line that follows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    #[serde(rename = "move", default)]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Text>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Shape>,
+    #[serde(default)]
+    pub line: Vec<Step>,
+}
+
+impl Node {
+    fn of(step: &Step) -> Node {
+        Node {
+            text: step.text.clone(),
+            comment: step.comment.clone(),
+            shapes: step.shapes.clone(),
+            children: Vec::new(),
+        }
+    }
+
+    /// Hangs `line` below this node: each step the main move, its variations beside it.
+    fn hang(&mut self, line: &[Step]) {
+        let mut at = self;
+        for step in line {
+            let mut moves = vec![Node::of(step)];
+            for variation in &step.variations {
+                if let Some((first, rest)) = variation.split_first() {
+                    let mut alternative = Node::of(first);
+                    alternative.hang(rest);
+                    moves.push(alternative);
+                    // A variation's own first alternatives stand beside it.
+                    for more in &first.variations {
+                        if let Some((f, r)) = more.split_first() {
+                            let mut other = Node::of(f);
+                            other.hang(r);
+                            moves.push(other);
+                        }
+                    }
+                }
+            }
+            at.children.extend(moves);
+            let Some(next) = at.children.first_mut() else { return };
+            at = next;
+        }
+    }
+
+    /// The line below this node, as steps.
+    fn line(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut at = self;
+        while let Some((main, others)) = at.children.split_first() {
+            let variations = others
+                .iter()
+                .map(|v| {
+                    let mut line = vec![Step {
+                        text: v.text.clone(),
+                        comment: v.comment.clone(),
+                        shapes: v.shapes.clone(),
+                        variations: Vec::new(),
+                    }];
+                    line.extend(v.line());
+                    line
+                })
+                .collect();
+            steps.push(Step {
+                text: main.text.clone(),
+                comment: main.comment.clone(),
+                shapes: main.shapes.clone(),
+                variations,
+            });
+            at = main;
+        }
+        steps
+    }
+}
+
+impl From<Line> for Node {
+    fn from(line: Line) -> Node {
+        let mut node = Node {
+            text: line.text,
+            comment: line.comment,
+            shapes: line.shapes,
+            children: Vec::new(),
+        };
+        node.hang(&line.line);
+        node
+    }
+}
+
+impl From<Node> for Line {
+    fn from(node: Node) -> Line {
+        let line = node.line();
+        Line { text: node.text, comment: node.comment, shapes: node.shapes, line }
+    }
 }
 
 /// A chapter as its file gives it.

@@ -265,3 +265,18 @@ fn an_awechec_records_comments_come_back_into_a_study() {
         assert!(!said(&root, fr).is_empty());
     }
 }
+
+#[test]
+fn a_long_chapter_goes_through_json() {
+    use awe_site_learn::study::{Chapter, check};
+    // The Awechec game: 442 moves, a line far deeper than JSON readers nest; and variations.
+    for s in awe_site_learn::study::all() {
+        for chapter in &s.chapters {
+            let text = serde_json::to_string(chapter).unwrap();
+            let mut back: Chapter =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+            assert_eq!(&back, chapter, "{}", s.name);
+            check(&mut back).unwrap();
+        }
+    }
+}

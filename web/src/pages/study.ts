@@ -2,7 +2,7 @@
 // line and of the variations on the game's board, with what is said of it; or, in "guess the
 // moves" mode, the reader plays each move of the main line before it is shown. Each chapter
 // downloads as a record of its game, in its own notation.
-import { api, type StudyChapter, type StudyNode, type StudySource, type StudySourceNode, type StudySummary, type StudyView } from '../api';
+import { api, type StudyChapter, type StudyNode, type StudySource, type StudySourceChapter, type StudySourceNode, type StudyStep, type StudySummary, type StudyView, type StudyWireChapter } from '../api';
 import { boardFor } from '../boards/index';
 import type { GameBoard } from '../boards/board';
 import { fill, h } from '../dom';
@@ -15,6 +15,50 @@ import { sectionsNav } from './openings';
 import { drawShapes } from '../game/shapes';
 
 const GAMES = ['awele', 'awithlaknannai', 'awechec'] as const;
+
+// A chapter as JSON carries it (lines of steps) and as the author edits it (a tree): the main
+// move first among a node's children, the variations after it.
+function hang(node: StudySourceNode, line: StudyStep[]): void {
+  let at = node;
+  for (const step of line) {
+    const moves: StudySourceNode[] = [{ move: step.move, comment: step.comment ?? null, shapes: step.shapes ?? [], children: [] }];
+    for (const variation of step.variations ?? []) {
+      const [first, ...rest] = variation;
+      if (!first) continue;
+      const alternative: StudySourceNode = { move: first.move, comment: first.comment ?? null, shapes: first.shapes ?? [], children: [] };
+      hang(alternative, rest);
+      moves.push(alternative);
+    }
+    at.children = [...(at.children ?? []), ...moves];
+    at = at.children[0]!;
+  }
+}
+
+function treeOf(chapter: StudyWireChapter): StudySourceChapter {
+  const root: StudySourceNode = { move: '', comment: chapter.root.comment ?? null, shapes: chapter.root.shapes ?? [], children: [] };
+  hang(root, chapter.root.line);
+  return { title: chapter.title, spec: chapter.spec, position: chapter.position ?? null, root };
+}
+
+function lineOf(node: StudySourceNode): StudyStep[] {
+  const steps: StudyStep[] = [];
+  let at = node;
+  while (at.children && at.children.length) {
+    const [main, ...others] = at.children;
+    steps.push({
+      move: main!.move,
+      comment: main!.comment ?? null,
+      shapes: main!.shapes ?? [],
+      variations: others.map((v) => [{ move: v.move, comment: v.comment ?? null, shapes: v.shapes ?? [] }, ...lineOf(v)]),
+    });
+    at = main!;
+  }
+  return steps;
+}
+
+function wireOf(chapter: StudySourceChapter): StudyWireChapter {
+  return { title: chapter.title, spec: chapter.spec, position: chapter.position ?? null, root: { move: '', comment: chapter.root.comment ?? null, shapes: chapter.root.shapes ?? [], line: lineOf(chapter.root) } };
+}
 
 // The form that starts a study or a chapter: a title, and where it starts from (a position,
 // one of the account's games, a record). Calls `done` with what was asked.
@@ -193,26 +237,35 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
     return id;
   }
 
+  // The author's chapters as trees, made from the study as loaded.
+  let trees: StudySourceChapter[] | null = null;
+  function loaded(view: StudyView): void {
+    study = view;
+    trees = view.source ? view.source.map(treeOf) : null;
+  }
+
   function sourceAt(path: number[]): StudySourceNode | null {
-    let n: StudySourceNode | undefined = study?.source?.[chapterAt]?.root;
+    let n: StudySourceNode | undefined = trees?.[chapterAt]?.root;
     for (const i of path) n = n?.children?.[i];
     return n ?? null;
   }
 
   // Saves the study whole, reads it back (the server checked every move), and goes to `path`.
   async function persist(path: number[]): Promise<void> {
-    if (!study?.source) return;
+    if (!study || !trees) return;
     saving = true;
     saved = null;
     draw();
     try {
-      await api.saveStudy(study.name, study.title.en, study.visibility, study.source);
-      study = await api.study(name);
-      at = idOf(study.chapters[chapterAt]!, path);
+      await api.saveStudy(study.name, study.title.en, study.visibility, trees.map(wireOf));
+      const view = await api.study(name);
+      loaded(view);
+      at = idOf(view.chapters[chapterAt]!, path);
       saved = t().studySaved;
     } catch (e) {
       error = refusalOf(e);
-      study = await api.study(name).catch(() => study);
+      const again = await api.study(name).catch(() => null);
+      if (again) loaded(again);
     }
     saving = false;
     if (!gone) draw();
@@ -455,7 +508,7 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
       h('p', { class: 'help' }, d.studyShare, ' ', h('a', { href: link, 'data-testid': 'study-link' }, link)),
       h('details', {}, h('summary', {}, d.studyAddChapter), sourceForm('study-chapter', d.studyAddChapter, false, async (t2, _v, from) => {
         const added = await api.addChapter(s.name, t2, from);
-        study = await api.study(name);
+        loaded(await api.study(name));
         chapterAt = added.chapter;
         at = 0;
         draw();
@@ -518,8 +571,9 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
 
   void (async () => {
     try {
-      study = await api.study(name);
-      if (chapterAt >= study.chapters.length) chapterAt = 0;
+      const view = await api.study(name);
+      loaded(view);
+      if (chapterAt >= view.chapters.length) chapterAt = 0;
     } catch (e) {
       error = refusalOf(e);
     }
