@@ -94,8 +94,10 @@ pub type Valued = (String, i32, String);
 /// first.
 pub fn values(game: &str) -> Option<Vec<Valued>> {
     static DONE: OnceLock<Mutex<HashMap<String, Vec<Valued>>>> = OnceLock::new();
-    let done = DONE.get_or_init(Default::default);
-    if let Some(v) = done.lock().unwrap_or_else(|e| e.into_inner()).get(game) {
+    // Held while a game's values are searched: requests that come meanwhile wait for them
+    // rather than search them again.
+    let mut done = DONE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(v) = done.get(game) {
         return Some(v.clone());
     }
     let file = of(game)?;
@@ -118,7 +120,7 @@ pub fn values(game: &str) -> Option<Vec<Valued>> {
         })
         .collect();
     values.sort_by_key(|(_, score, _)| -score);
-    done.lock().unwrap_or_else(|e| e.into_inner()).insert(game.to_owned(), values.clone());
+    done.insert(game.to_owned(), values.clone());
     Some(values)
 }
 

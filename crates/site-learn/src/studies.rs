@@ -183,6 +183,10 @@ async fn chapter_from(
     Ok(chapter)
 }
 
+/// The most studies one account may write (each at most 64 chapters, each saved in one request
+/// within the site's body limit).
+pub const MAX_STUDIES: i64 = 100;
+
 fn visibility(v: &str) -> Result<&'static str, ApiError> {
     match v {
         "public" => Ok("public"),
@@ -249,6 +253,9 @@ pub async fn create(
     let address = client_address(&core, &headers, peer);
     core.limits.check(Kind::Import, &address).map_err(|w| ApiError::too_many(w, "studies"))?;
     let user = account(&core, &headers, "write a study").await?;
+    if core.store.count_studies(&user.id).await.map_err(failed)? >= MAX_STUDIES {
+        return Err(ApiError::bad(format!("{MAX_STUDIES} studies an account at most")));
+    }
     let title = title_of(&new.title)?;
     let visibility = visibility(&new.visibility)?;
     let chapter =

@@ -76,6 +76,15 @@ impl Store {
         Ok(done.rows_affected() > 0)
     }
 
+    /// How many studies `owner` has written.
+    pub async fn count_studies(&self, owner: &str) -> Result<i64, Error> {
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM studies WHERE owner_id = $1")
+            .bind(owner)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(count)
+    }
+
     /// The public studies, the latest changed first: id, title, owner's name.
     pub async fn public_studies(&self, limit: i64) -> Result<Vec<(String, String, String)>, Error> {
         let rows: Vec<(String, String, String)> = sqlx::query_as(
