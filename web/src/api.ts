@@ -6,6 +6,9 @@ export interface Spec {
   board?: string;
   variant?: string;
   handicap?: string | null;
+  // An Awithlaknannai board drawn without some of its lines (absent: with them).
+  outer_lines?: boolean;
+  end_lines?: boolean;
   [k: string]: unknown;
 }
 
@@ -385,7 +388,9 @@ export const api = {
   openings: (game: string) => call<Openings>('GET', `/api/openings/${encodeURIComponent(game)}`),
   studies: () => call<{ studies: StudySummary[]; public: { id: string; title: string; owner: string }[] }>('GET', '/api/studies'),
   createStudy: (title: string, visibility: string, from: StudySource) => call<{ id: string }>('POST', '/api/studies', { title, visibility, from }),
-  saveStudy: (id: string, title: string, visibility: string, chapters: StudyWireChapter[]) => call<{ id: string }>('POST', `/api/studies/${encodeURIComponent(id)}`, { title, visibility, chapters }),
+  // The title and visibility; the chapters are saved one at a time (`saveChapter`).
+  saveStudy: (id: string, title: string, visibility: string) => call<{ id: string }>('POST', `/api/studies/${encodeURIComponent(id)}`, { title, visibility }),
+  saveChapter: (id: string, n: number, chapter: StudyWireChapter) => call<{ id: string; chapter: number }>('POST', `/api/studies/${encodeURIComponent(id)}/chapters/${n}`, { chapter }),
   addChapter: (id: string, title: string, from: StudySource) => call<{ id: string; chapter: number }>('POST', `/api/studies/${encodeURIComponent(id)}/chapters`, { title, from }),
   study: (name: string) => call<StudyView>('GET', `/api/studies/${encodeURIComponent(name)}`),
   studyRecordUrl: (name: string, chapter: number, language: 'fr' | 'en') => `/api/studies/${encodeURIComponent(name)}/record?chapter=${chapter}&language=${language}`,

@@ -39,6 +39,8 @@ export function specText(spec: Spec): string {
   if (spec.rules) more.push(d.rulesOf(short(d.ruleSets[spec.rules]) || spec.rules));
   if (spec.variant && spec.variant !== 'standard') more.push(d.variantOf(d.variantShort[spec.variant] ?? spec.variant));
   if (spec.handicap) more.push(d.handicapOf(handicapText(String(spec.handicap))));
+  if (spec.outer_lines === false) more.push(d.noOuterLines);
+  if (spec.end_lines === false) more.push(d.noEndLines);
   return more.length ? `${head} (${more.join(', ')})` : head;
 }
 

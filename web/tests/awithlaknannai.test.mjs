@@ -228,3 +228,35 @@ export async function playsOnByClicks({ browser }) {
     await context.close();
   }
 }
+
+// A board drawn without its outer lines, chosen on the home page: the game says so, the board
+// draws no line along the outer rows, and the moves offered follow the lines there are (a piece
+// of an outer row steps only into the middle row). Not rated: the checkbox is off.
+export async function aBoardWithoutOuterLines({ browser }) {
+  const { page, context } = await newPage(browser, { viewport: DESKTOP });
+  try {
+    await page.goto(`${base()}/`);
+    await page.getByTestId('game-awithlaknannai').click();
+    await page.getByTestId('awi-lines').selectOption('no-outer');
+    await page.getByTestId('opponent-computer').click();
+    await page.getByTestId('side-first').click();
+    await page.getByTestId('start').click();
+    await page.waitForURL(/\/game\//);
+    const id = page.url().split('/game/')[1].split(/[?#]/)[0];
+    await page.locator('.awithlaknannai-board svg.serpents').waitFor();
+    const { game } = await apiGet(page, `/api/games/${id}`);
+    check(game.spec.outer_lines === false && game.spec.end_lines === undefined, `the spec: ${JSON.stringify(game.spec)}`);
+    const lines = game.board?.lines ?? game.state?.board?.lines ?? [];
+    const row = (p) => p[0];
+    check(lines.length > 0 && !lines.some(([a, b]) => row(a) === row(b) && row(a) !== 'm'), `no line along an outer row: ${JSON.stringify(lines).slice(0, 200)}`);
+    check(lines.some(([a, b]) => row(a) === 'm' && row(b) === 'm'), 'the middle row keeps its line');
+    const drawn = await page.locator('.awithlaknannai-board line.line').count();
+    check(drawn === lines.length, `every line drawn, and no other: ${drawn} of ${lines.length}`);
+    const said = await page.locator('body').textContent();
+    check(/no outer lines/.test(said), 'the page says which board');
+    await screenshot(page, 'awithlaknannai-no-outer-lines-desktop');
+    noErrors(page);
+  } finally {
+    await context.close();
+  }
+}

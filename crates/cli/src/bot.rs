@@ -256,9 +256,12 @@ async fn handle(
 fn spec_of(args: &BotArgs) -> Result<Spec> {
     let spec = match args.game {
         GameName::Awele => Spec::Awele { rules: args.rules.clone() },
-        GameName::Awithlaknannai => {
-            Spec::Awithlaknannai { board: args.board.clone(), rules: args.rules.clone() }
-        }
+        GameName::Awithlaknannai => Spec::Awithlaknannai {
+            board: args.board.clone(),
+            rules: args.rules.clone(),
+            outer_lines: None,
+            end_lines: None,
+        },
         GameName::Awechec => Spec::Awechec { variant: args.rules.clone(), handicap: None },
     };
     spec.normalized().map_err(|e| anyhow!("{e}"))

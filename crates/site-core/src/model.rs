@@ -243,7 +243,13 @@ impl Match {
             }
             Some("awithlaknannai") => {
                 let game = awe_awithlaknannai::replay(&record).map_err(|e| refused(&e))?;
-                let spec = Spec::Awithlaknannai { board: tag("Board"), rules: tag("Rules") };
+                let options = game.start().settings().board.options();
+                let spec = Spec::Awithlaknannai {
+                    board: tag("Board"),
+                    rules: tag("Rules"),
+                    outer_lines: (!options.outer_lines).then_some(false),
+                    end_lines: (!options.end_lines).then_some(false),
+                };
                 Ok((spec, Match::Awithlaknannai(game)))
             }
             Some("awechec") => {

@@ -23,6 +23,12 @@ pub enum Spec {
         board: Option<String>,
         #[serde(default)]
         rules: Option<String>,
+        /// Lines along the outer rows (`None`: yes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outer_lines: Option<bool>,
+        /// The lines joining the three rows at each end (`None`: yes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        end_lines: Option<bool>,
     },
     Awechec {
         #[serde(default)]
@@ -60,14 +66,14 @@ impl Spec {
     pub fn settings(&self) -> Result<Settings, SpecError> {
         Ok(match self {
             Spec::Awele { rules } => Settings::Awele(parse(rules.as_deref())?.unwrap_or_default()),
-            Spec::Awithlaknannai { board, rules } => {
+            Spec::Awithlaknannai { board, rules, outer_lines, end_lines } => {
                 let kind: BoardKind = parse(board.as_deref())?.unwrap_or(BoardKind::Mosona);
                 let rules = parse(rules.as_deref())?.unwrap_or_default();
-                Settings::Awithlaknannai(awe_awithlaknannai::Settings::new(
-                    kind,
-                    BoardOptions::default(),
-                    rules,
-                ))
+                let options = BoardOptions {
+                    outer_lines: outer_lines.unwrap_or(true),
+                    end_lines: end_lines.unwrap_or(true),
+                };
+                Settings::Awithlaknannai(awe_awithlaknannai::Settings::new(kind, options, rules))
             }
             Spec::Awechec { variant, handicap } => Settings::Awechec(awe_awechec::Settings {
                 variant: parse(variant.as_deref())?.unwrap_or_default(),
@@ -81,10 +87,15 @@ impl Spec {
     pub fn normalized(&self) -> Result<Spec, SpecError> {
         Ok(match self.settings()? {
             Settings::Awele(rules) => Spec::Awele { rules: Some(rules.name().to_owned()) },
-            Settings::Awithlaknannai(settings) => Spec::Awithlaknannai {
-                board: Some(settings.board.kind().name().to_owned()),
-                rules: Some(settings.rules.name().to_owned()),
-            },
+            Settings::Awithlaknannai(settings) => {
+                let options = settings.board.options();
+                Spec::Awithlaknannai {
+                    board: Some(settings.board.kind().name().to_owned()),
+                    rules: Some(settings.rules.name().to_owned()),
+                    outer_lines: (!options.outer_lines).then_some(false),
+                    end_lines: (!options.end_lines).then_some(false),
+                }
+            }
             Settings::Awechec(settings) => Spec::Awechec {
                 variant: Some(settings.variant.name().to_owned()),
                 handicap: (settings.handicaps != Default::default())
@@ -95,13 +106,16 @@ impl Spec {
 
     /// The rating category of games of this spec: the game and what changes how it is played
     /// (`awele:abapa`, `awithlaknannai:mosona:wikipedia`, `awechec:standard`); `None` where
-    /// games are not rated (handicaps).
+    /// games are not rated (handicaps, a board drawn without some of its lines).
     pub fn category(&self) -> Result<Option<String>, SpecError> {
         Ok(match self.normalized()? {
             Spec::Awele { rules: Some(rules) } => Some(format!("awele:{rules}")),
-            Spec::Awithlaknannai { board: Some(board), rules: Some(rules) } => {
-                Some(format!("awithlaknannai:{board}:{rules}"))
-            }
+            Spec::Awithlaknannai {
+                board: Some(board),
+                rules: Some(rules),
+                outer_lines: None,
+                end_lines: None,
+            } => Some(format!("awithlaknannai:{board}:{rules}")),
             Spec::Awechec { variant: Some(variant), handicap: None } => {
                 Some(format!("awechec:{variant}"))
             }
@@ -160,8 +174,25 @@ mod tests {
         let spec: Spec = serde_json::from_str(r#"{"game":"awithlaknannai"}"#).unwrap();
         assert_eq!(
             spec.normalized().unwrap(),
-            Spec::Awithlaknannai { board: Some("mosona".into()), rules: Some("wikipedia".into()) }
+            Spec::Awithlaknannai {
+                board: Some("mosona".into()),
+                rules: Some("wikipedia".into()),
+                outer_lines: None,
+                end_lines: None
+            }
         );
+        // A board without its outer lines: its own game, said in the spec, not rated.
+        let spec: Spec = serde_json::from_str(
+            r#"{"game":"awithlaknannai","outer_lines":false,"end_lines":true}"#,
+        )
+        .unwrap();
+        let Ok(Settings::Awithlaknannai(settings)) = spec.settings() else { panic!() };
+        assert!(!settings.board.options().outer_lines && settings.board.options().end_lines);
+        assert_eq!(
+            serde_json::to_string(&spec.normalized().unwrap()).unwrap(),
+            r#"{"game":"awithlaknannai","board":"mosona","rules":"wikipedia","outer_lines":false}"#
+        );
+        assert_eq!(spec.category().unwrap(), None);
         let spec: Spec =
             serde_json::from_str(r#"{"game":"awechec","variant":"sideways"}"#).unwrap();
         assert!(spec.settings().unwrap_err().0.contains("sideways"));

@@ -66,7 +66,7 @@ impl Filter {
         let game_ok = self.game.as_deref().is_none_or(|g| spec.game() == g);
         let rules_ok = self.rules.as_deref().is_none_or(|r| match &spec {
             Spec::Awele { rules } => rules.as_deref() == Some(r),
-            Spec::Awithlaknannai { board, rules } => {
+            Spec::Awithlaknannai { board, rules, .. } => {
                 rules.as_deref() == Some(r) || board.as_deref() == Some(r)
             }
             Spec::Awechec { variant, .. } => variant.as_deref() == Some(r),

@@ -51,6 +51,8 @@ fn main() {
                 Spec::Awithlaknannai {
                     board: Some("mosona".into()),
                     rules: Some("wikipedia".into()),
+                    outer_lines: None,
+                    end_lines: None,
                 },
                 format!("{}/{}/{} w 0", &s[..8], &s[8..17], &s[17..]),
             )

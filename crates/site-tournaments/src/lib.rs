@@ -161,7 +161,12 @@ fn failed(e: sqlx::Error) -> ApiError {
 pub fn medley() -> Vec<Spec> {
     vec![
         Spec::Awele { rules: Some("abapa".into()) },
-        Spec::Awithlaknannai { board: Some("mosona".into()), rules: Some("wikipedia".into()) },
+        Spec::Awithlaknannai {
+            board: Some("mosona".into()),
+            rules: Some("wikipedia".into()),
+            outer_lines: None,
+            end_lines: None,
+        },
         Spec::Awechec { variant: Some("standard".into()), handicap: None },
     ]
 }

@@ -111,9 +111,12 @@ fn spec_of(category: &str) -> Option<Spec> {
     let parts: Vec<&str> = category.split(':').collect();
     let spec = match parts[..] {
         ["awele", rules] => Spec::Awele { rules: Some(rules.into()) },
-        ["awithlaknannai", board, rules] => {
-            Spec::Awithlaknannai { board: Some(board.into()), rules: Some(rules.into()) }
-        }
+        ["awithlaknannai", board, rules] => Spec::Awithlaknannai {
+            board: Some(board.into()),
+            rules: Some(rules.into()),
+            outer_lines: None,
+            end_lines: None,
+        },
         ["awechec", variant] => Spec::Awechec { variant: Some(variant.into()), handicap: None },
         _ => return None,
     };

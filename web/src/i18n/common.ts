@@ -50,6 +50,8 @@ export const en = {
   variantOf: (name: string) => `${name} variant`,
   variantShort: { standard: 'standard', forced: 'forced', synchronous: 'synchronous' } as Record<string, string>,
   handicapOf: (h: string) => `handicap ${h}`,
+  noOuterLines: 'no outer lines',
+  noEndLines: 'no end lines',
 
   // Errors: the server's codes (docs/server.md) in words; `network` is the pages' own.
   errors: {
@@ -164,6 +166,8 @@ export const fr: typeof en = {
   variantOf: (name: string) => `variante ${name}`,
   variantShort: { standard: 'standard', forced: 'forcée', synchronous: 'synchrone' },
   handicapOf: (h: string) => `handicap ${h}`,
+  noOuterLines: 'sans lignes extérieures',
+  noEndLines: 'sans lignes aux bouts',
 
   errors: {
     no_scope: 'Cochez au moins une portée\u00a0: ce que le jeton pourra faire.',

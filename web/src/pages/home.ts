@@ -19,6 +19,8 @@ const RULES: Record<string, string[]> = {
 const BOARDS = ['mosona', 'kolowis', 'kolowis-ludii'];
 const VARIANTS = ['standard', 'forced', 'synchronous'];
 const HANDICAPS = ['', '3/2', '2/1', '3/1'];
+// The lines of an Awithlaknannai board: all, or one published drawing's without some.
+const LINES = ['all', 'no-outer', 'no-end', 'none'];
 const REFRESH_MS = 4000;
 // A newcomer's rating (docs/server.md, "Accounts and ratings").
 const NEW_RATING = 1500;
@@ -29,6 +31,7 @@ interface Settings {
   aweleRules: string;
   awiRules: string;
   awiBoard: string;
+  awiLines: string;
   variant: string;
   hWhite: string;
   hBlack: string;
@@ -52,6 +55,7 @@ const DEFAULTS: Settings = {
   aweleRules: 'awechec',
   awiRules: 'wikipedia',
   awiBoard: 'mosona',
+  awiLines: 'all',
   variant: 'standard',
   hWhite: '',
   hBlack: '',
@@ -89,16 +93,23 @@ function save(s: Settings): void {
 
 export function specOf(s: Settings): Spec {
   if (s.game === 'awele') return { game: 'awele', rules: s.aweleRules };
-  if (s.game === 'awithlaknannai') return { game: 'awithlaknannai', board: s.awiBoard, rules: s.awiRules };
+  if (s.game === 'awithlaknannai') {
+    const spec: Spec = { game: 'awithlaknannai', board: s.awiBoard, rules: s.awiRules };
+    if (s.awiLines === 'no-outer' || s.awiLines === 'none') spec.outer_lines = false;
+    if (s.awiLines === 'no-end' || s.awiLines === 'none') spec.end_lines = false;
+    return spec;
+  }
   const handicap = [s.hWhite && `white:${s.hWhite}`, s.hBlack && `black:${s.hBlack}`].filter(Boolean).join(',');
   const spec: Spec = { game: 'awechec', variant: s.variant };
   if (handicap) spec.handicap = handicap;
   return spec;
 }
 
-// Whether the game set in the form may be rated: between two people, without handicap.
+// Whether the game set in the form may be rated: between two people, without handicap, on a
+// board with all its lines.
 function rateable(s: Settings): boolean {
-  return s.opponent !== 'computer' && !specOf(s).handicap;
+  const spec = specOf(s);
+  return s.opponent !== 'computer' && !spec.handicap && spec.outer_lines !== false && spec.end_lines !== false;
 }
 
 export function mountHome(root: HTMLElement, route: Route): Page {
@@ -188,6 +199,7 @@ export function mountHome(root: HTMLElement, route: Route): Page {
           field(d.ruleSet, select('rules', RULES.awithlaknannai!, d.ruleSets, settings.awiRules, (v) => set('awiRules', v)), d.expect[settings.awiRules], 'rules'),
         ),
       );
+      rows.push(field(d.lines, select('awi-lines', LINES, d.linesNames, settings.awiLines, (v) => set('awiLines', v)), d.linesHelp, 'awi-lines'));
     } else {
       const hl: Record<string, string> = { '': d.handicapNone, '3/2': '3/2', '2/1': '2/1', '3/1': '3/1' };
       rows.push(field(d.variant, select('variant', VARIANTS, d.variants, settings.variant, (v) => set('variant', v)), undefined, 'variant'));
