@@ -27,17 +27,24 @@ async function stagesOf(game) {
   return out;
 }
 
-// Waits until the stage answers the move: passed, or waiting for the next one (replies shown).
-async function answered(page) {
+// The moves the stage has played so far, as its status says.
+async function pliesShown(page) {
+  return page.evaluate(() => document.querySelector('[data-testid="lesson-status"]')?.getAttribute('data-plies') ?? null);
+}
+
+// Waits until the stage answers the move played when it showed `before` moves: passed, refused,
+// or waiting for the next one (the replies shown, more moves than before).
+async function answered(page, before) {
   await page.waitForFunction(
-    () => {
+    (before) => {
       if (document.querySelector('[data-testid="lesson-result"]')) return true;
       if (document.querySelector('[data-testid="lesson-why"]')) return true;
-      const s = document.querySelector('[data-testid="lesson-status"]')?.textContent ?? '';
+      const status = document.querySelector('[data-testid="lesson-status"]');
+      const s = status?.textContent ?? '';
       const board = document.querySelector('.awele-board, .awithlaknannai-board, .awechec-board');
-      return /Go on|Continuez/.test(s) && !board?.classList.contains('animating');
+      return /Go on|Continuez/.test(s) && status?.getAttribute('data-plies') !== before && !board?.classList.contains('animating');
     },
-    null,
+    before,
     { timeout: 20000 },
   );
   await sleep(150);
@@ -169,8 +176,9 @@ async function everyStage(browser, { viewport, locale, keyboard, lang }) {
         }
         let line = [];
         for (const [k, text] of stage.solution.entries()) {
+          const before = await pliesShown(page);
           await play(page, game, stage.name, state, text, keyboard);
-          await answered(page);
+          await answered(page, before);
           const why = await page.evaluate(() => document.querySelector('[data-testid="lesson-why"]')?.textContent ?? null);
           check(!why, `${game}/${stage.name}: ${text} is refused: ${why}`);
           // The replies the server played are on the board: the next move's board is the one

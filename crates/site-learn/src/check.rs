@@ -157,13 +157,24 @@ pub fn judge(stage: &Stage, line: &[String], text: &str) -> Result<Verdict, Line
     let Some(key) = game.move_key(text) else {
         return Ok(Verdict::Refused(illegal(&game, text)));
     };
-    // What the stage says of this move if it misses: its own words for it, or for any miss.
-    let said = stage.file.wrong.iter().find(|w| game.move_key(&w.text).as_deref() == Some(&key));
+    // What the stage says of this move if it misses: its own words for it (a first move), or
+    // for any miss.
+    let said = stage
+        .file
+        .wrong
+        .iter()
+        .filter(|_| mine.is_empty())
+        .find(|w| game.move_key(&w.text).as_deref() == Some(&key));
     let missed = Verdict::Refused(Refusal {
         code: "miss",
         rules: None,
         stage: Some(said.map_or(&stage.file.miss, |w| &w.why).clone()),
     });
+    // A first move the stage names as wrong is refused at once, however many moves are left:
+    // it gives the goal away (a stage of several moves says why now, not at its last move).
+    if said.is_some() {
+        return Ok(missed);
+    }
     if let Some(expected) = goal.moves.get(mine.len())
         && game.move_key(expected).as_deref() != Some(key.as_str())
     {

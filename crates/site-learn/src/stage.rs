@@ -91,7 +91,8 @@ pub struct StageFile {
     pub solution: Vec<String>,
     /// What to say of a legal move that misses the goal.
     pub miss: Text,
-    /// What to say of particular legal moves that miss it.
+    /// What to say of particular legal first moves that miss it: refused at once, whatever
+    /// moves are left.
     #[serde(default)]
     pub wrong: Vec<Wrong>,
     /// Said when the goal is reached.

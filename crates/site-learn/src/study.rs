@@ -554,9 +554,16 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         Spec::Awele { rules } => {
             tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "awechec".into())))
         }
-        Spec::Awithlaknannai { board, rules } => {
+        Spec::Awithlaknannai { board, rules, outer_lines, end_lines } => {
             tags.push(("Board".into(), board.clone().unwrap_or_else(|| "mosona".into())));
             tags.push(("Rules".into(), rules.clone().unwrap_or_else(|| "wikipedia".into())));
+            // As the game's record writes a board drawn without some of its lines.
+            if *outer_lines == Some(false) {
+                tags.push(("OuterLines".into(), "no".into()));
+            }
+            if *end_lines == Some(false) {
+                tags.push(("EndLines".into(), "no".into()));
+            }
         }
         Spec::Awechec { .. } => {}
     }

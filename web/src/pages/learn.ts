@@ -225,7 +225,7 @@ export function mountLesson(root: HTMLElement, route: Route): Page {
     } else if (feedback?.kind === 'replying') {
       out.push(h('p', { class: 'status-main', 'data-testid': 'lesson-status' }, d.learnReplying));
     } else {
-      out.push(h('p', { class: 'status-main yours', 'data-testid': 'lesson-status' }, line.length ? d.learnGoOn : d.learnYourMove));
+      out.push(h('p', { class: 'status-main yours', 'data-testid': 'lesson-status', 'data-plies': String(line.length) }, line.length ? d.learnGoOn : d.learnYourMove));
     }
     return out;
   }
