@@ -126,92 +126,7 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
     };
     let mut history = History::new(start);
     let tokens = record.tokens()?;
-    let mut result = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        let token = tokens[i];
-        let fail = |message: String| ReplayError::Token {
-            line: token.line,
-            token: token.text.to_owned(),
-            message,
-        };
-        i += 1;
-        if result.is_some() {
-            return Err(fail("nothing may follow the result".into()));
-        }
-        let current = history.current().clone();
-        match token.kind {
-            TokenKind::Result(r) => result = Some(r),
-            TokenKind::MoveNumber { number, continuation } => {
-                let (expected, second) = match current.step() {
-                    Step::Awele { player } => (current.awele_move_number(), player == Side::North),
-                    Step::Over(_) => return Err(fail("the game is over".into())),
-                    _ => (current.move_number(), current.chess().turn() == Color::Black),
-                };
-                if number != expected || continuation != second {
-                    let dots = if second { "..." } else { "." };
-                    return Err(fail(format!("expected the move number {expected}{dots}")));
-                }
-            }
-            TokenKind::Word(word) => match current.step() {
-                Step::Over(_) => return Err(fail("the game is already over".into())),
-                Step::Awele { .. } => {
-                    let pit = current.awele().parse_move(word).map_err(|e| fail(e.to_string()))?;
-                    history.play(Action::Awele(pit)).map_err(|e| fail(e.to_string()))?;
-                }
-                Step::Move { power: None, .. } => {
-                    if notation::parse_mark(word, language).ok().flatten().is_some() {
-                        return Err(fail("a reply to check uses no power".into()));
-                    }
-                    play_chess(&mut history, word, language).map_err(fail)?;
-                }
-                Step::Move { power: Some(_), .. } => {
-                    play_chess(&mut history, word, language).map_err(fail)?;
-                }
-                Step::Decision { owner, power, .. } => {
-                    let mark = notation::parse_mark(word, language)
-                        .map_err(|e| fail(e.to_string()))?
-                        .ok_or_else(|| {
-                            fail(format!("expected the mark of power {power} before the move"))
-                        })?;
-                    if mark.number != power {
-                        return Err(fail(format!("this is power {power}")));
-                    }
-                    if mark.owner.is_some_and(|o| o != owner) {
-                        let letter = language.power_letter(owner);
-                        return Err(fail(format!("power {power} is {letter}")));
-                    }
-                    // The move follows the mark in the same word or in the next one; a mark
-                    // alone may only end the moves (a normal move decided, not yet played).
-                    let (text, move_token) = if !mark.rest.is_empty() {
-                        (Some(mark.rest), token)
-                    } else {
-                        match tokens.get(i) {
-                            Some(next) if matches!(next.kind, TokenKind::Word(_)) => {
-                                i += 1;
-                                (Some(next.text), *next)
-                            }
-                            None | Some(Token { kind: TokenKind::Result(_), .. }) => (None, token),
-                            Some(_) => {
-                                return Err(fail("a move or 0 must follow the mark".into()));
-                            }
-                        }
-                    };
-                    let fail_move = |message: String| ReplayError::Token {
-                        line: move_token.line,
-                        token: move_token.text.to_owned(),
-                        message,
-                    };
-                    let decision =
-                        if text == Some("0") { Decision::Null } else { Decision::Normal };
-                    history.play(Action::Decide(decision)).map_err(|e| fail(e.to_string()))?;
-                    if let Some(text) = text.filter(|&t| t != "0") {
-                        play_chess(&mut history, text, language).map_err(fail_move)?;
-                    }
-                }
-            },
-        }
-    }
+    let result = play_tokens(&mut history, &tokens, language)?;
     let moves = history.current().ending().map_or(GameResult::Unfinished, |e| e.result());
     let result = match (record.tag("Result"), result) {
         (Some(tag), Some(token)) if tag != token.to_string() => {
@@ -255,6 +170,125 @@ pub fn replay(record: &Record) -> Result<History, ReplayError> {
         Some(error) => Err(error),
         None => Ok(history),
     }
+}
+
+/// A line of moves read from `start`, as a variation of a record is written from where it
+/// branches: its words in `language`, its comments and its own variations skipped, a result at
+/// its end allowed and not checked (a variation's end is not the game's).
+///
+/// ```
+/// use awe_awechec::record::replay_line;
+/// use awe_awechec::{Language, Position, Settings};
+/// let start = Position::new(Settings::default());
+/// let line = replay_line(&start, "1. F {the usual} b 2. C ( 2. D ) *", Language::English).unwrap();
+/// assert_eq!(line.actions().len(), 3);
+/// ```
+pub fn replay_line(
+    start: &Position,
+    text: &str,
+    language: Language,
+) -> Result<History, ReplayError> {
+    let mut record = Record::new();
+    record.set_movetext(text);
+    let mut history = History::new(start.clone());
+    play_tokens(&mut history, &record.tokens()?, language)?;
+    Ok(history)
+}
+
+/// Plays `tokens` on `history` (move numbers checked against it), to the result token if one
+/// ends them, which it gives.
+fn play_tokens(
+    history: &mut History,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Result<Option<GameResult>, ReplayError> {
+    let mut result = None;
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = tokens[i];
+        let fail = |message: String| ReplayError::Token {
+            line: token.line,
+            token: token.text.to_owned(),
+            message,
+        };
+        i += 1;
+        if result.is_some() {
+            return Err(fail("nothing may follow the result".into()));
+        }
+        let current = history.current().clone();
+        match token.kind {
+            TokenKind::Result(r) => result = Some(r),
+            TokenKind::MoveNumber { number, continuation } => {
+                let (expected, second) = match current.step() {
+                    Step::Awele { player } => (current.awele_move_number(), player == Side::North),
+                    Step::Over(_) => return Err(fail("the game is over".into())),
+                    _ => (current.move_number(), current.chess().turn() == Color::Black),
+                };
+                if number != expected || continuation != second {
+                    let dots = if second { "..." } else { "." };
+                    return Err(fail(format!("expected the move number {expected}{dots}")));
+                }
+            }
+            TokenKind::Word(word) => match current.step() {
+                Step::Over(_) => return Err(fail("the game is already over".into())),
+                Step::Awele { .. } => {
+                    let pit = current.awele().parse_move(word).map_err(|e| fail(e.to_string()))?;
+                    history.play(Action::Awele(pit)).map_err(|e| fail(e.to_string()))?;
+                }
+                Step::Move { power: None, .. } => {
+                    if notation::parse_mark(word, language).ok().flatten().is_some() {
+                        return Err(fail("a reply to check uses no power".into()));
+                    }
+                    play_chess(history, word, language).map_err(fail)?;
+                }
+                Step::Move { power: Some(_), .. } => {
+                    play_chess(history, word, language).map_err(fail)?;
+                }
+                Step::Decision { owner, power, .. } => {
+                    let mark = notation::parse_mark(word, language)
+                        .map_err(|e| fail(e.to_string()))?
+                        .ok_or_else(|| {
+                            fail(format!("expected the mark of power {power} before the move"))
+                        })?;
+                    if mark.number != power {
+                        return Err(fail(format!("this is power {power}")));
+                    }
+                    if mark.owner.is_some_and(|o| o != owner) {
+                        let letter = language.power_letter(owner);
+                        return Err(fail(format!("power {power} is {letter}")));
+                    }
+                    // The move follows the mark in the same word or in the next one; a mark
+                    // alone may only end the moves (a normal move decided, not yet played).
+                    let (text, move_token) = if !mark.rest.is_empty() {
+                        (Some(mark.rest), token)
+                    } else {
+                        match tokens.get(i) {
+                            Some(next) if matches!(next.kind, TokenKind::Word(_)) => {
+                                i += 1;
+                                (Some(next.text), *next)
+                            }
+                            None | Some(Token { kind: TokenKind::Result(_), .. }) => (None, token),
+                            Some(_) => {
+                                return Err(fail("a move or 0 must follow the mark".into()));
+                            }
+                        }
+                    };
+                    let fail_move = |message: String| ReplayError::Token {
+                        line: move_token.line,
+                        token: move_token.text.to_owned(),
+                        message,
+                    };
+                    let decision =
+                        if text == Some("0") { Decision::Null } else { Decision::Normal };
+                    history.play(Action::Decide(decision)).map_err(|e| fail(e.to_string()))?;
+                    if let Some(text) = text.filter(|&t| t != "0") {
+                        play_chess(history, text, language).map_err(fail_move)?;
+                    }
+                }
+            },
+        }
+    }
+    Ok(result)
 }
 
 fn play_chess(history: &mut History, text: &str, language: Language) -> Result<(), String> {

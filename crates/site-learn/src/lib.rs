@@ -26,6 +26,7 @@
 //!
 //! Nothing is kept between moves: the stage's line is played again at each.
 
+pub mod awechec;
 pub mod check;
 pub mod openings;
 pub mod oracle;
@@ -65,6 +66,12 @@ pub fn router(core: Core) -> Router {
         .route("/api/studies", get(studies::list).post(studies::create))
         .route("/api/studies/{id}", get(studies::show).post(studies::save))
         .route("/api/studies/{id}/chapters", post(studies::add_chapter))
+        // A chapter may be larger than the site's usual body: a long game, commented.
+        .route(
+            "/api/studies/{id}/chapters/{n}",
+            post(studies::save_chapter)
+                .layer(axum::extract::DefaultBodyLimit::max(studies::CHAPTER_BYTES)),
+        )
         .route("/api/studies/{id}/record", get(studies::record))
         .route("/api/practice", get(routes::list))
         .route("/api/practice/{game}/{name}", get(routes::show))

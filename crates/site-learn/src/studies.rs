@@ -6,9 +6,12 @@
 //!   account's games (`{"kind":"game","id"}`) or a record (`{"kind":"record","text"}`: an
 //!   Awélé or Awithlaknannai record keeps its comments and variations).
 //! - `GET /api/studies/ID`: a study (shipped, public, or unlisted: whoever has the link).
-//! - `POST /api/studies/ID` `{"title","visibility","chapters"}`: its owner saves it whole; every
-//!   move is checked by the rules.
+//! - `POST /api/studies/ID` `{"title","visibility","chapters"}`: its owner saves it (`chapters`
+//!   may be left out: the title and visibility alone); every move is checked by the rules.
 //! - `POST /api/studies/ID/chapters` `{"title","from"}`: its owner adds a chapter.
+//! - `POST /api/studies/ID/chapters/N` `{"chapter"}`: its owner saves chapter `N` (from 0), as
+//!   the editor does at each change: a chapter may be larger than the site's usual body limit,
+//!   up to [`CHAPTER_BYTES`], and the study up to [`STUDY_BYTES`].
 //! - `GET /api/studies/ID/record?chapter=N&language=L`: a chapter as a record of its game.
 
 use axum::Json;
@@ -66,73 +69,6 @@ pub fn chain(moves: &[String]) -> Node {
     if root.text.is_empty() { root } else { Node { children: vec![root], ..Node::default() } }
 }
 
-/// An Awechec record's main line with its comments: each comment is put on the action it follows,
-/// found by replaying the record cut just before it (the game's own reader counts the actions;
-/// decisions and moves folded in one word, as Awechec writes them, are counted right). The
-/// writer's own marks (`{Awélé 2}`, `{échecs}`) are left out, and so are variations, of which
-/// only the main line is read.
-pub fn awechec_with_comments(record: &awe_game::record::Record, moves: &[String]) -> Node {
-    let mut root = chain(moves);
-    let text = record.movetext();
-    let mut depth = 0usize;
-    let mut at = 0;
-    let mut comments = Vec::new();
-    while at < text.len() {
-        let rest = &text[at..];
-        if rest.starts_with('{') {
-            let end = rest.find('}').map_or(text.len(), |e| at + e + 1);
-            if depth == 0 {
-                comments
-                    .push((at, text[at + 1..end.saturating_sub(1).max(at + 1)].trim().to_owned()));
-            }
-            at = end;
-            continue;
-        }
-        let word_end = rest.find(char::is_whitespace).map_or(text.len(), |e| at + e);
-        match &text[at..word_end] {
-            "(" => depth += 1,
-            ")" => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        at = word_end.max(at + 1);
-    }
-    let marker = |c: &str| {
-        let lower = c.to_lowercase();
-        lower == "échecs"
-            || lower == "chess"
-            || lower.starts_with("awélé ")
-            || lower.starts_with("awele ")
-    };
-    for (offset, comment) in comments {
-        if comment.is_empty() || marker(&comment) {
-            continue;
-        }
-        // Cut there and left unfinished; or, where the game is over there, as the record ends.
-        let cut = |unfinished: bool| {
-            let mut cut = awe_game::record::Record::new();
-            for (name, value) in record.tags() {
-                if !unfinished || (name != "Result" && name != "Termination") {
-                    cut.set_tag(name, value.clone());
-                }
-            }
-            let result = if unfinished { "*" } else { record.tag("Result").unwrap_or("*") };
-            cut.set_tag("Result", result);
-            cut.set_movetext(format!("{} {result}", &text[..offset]));
-            awe_awechec::replay(&cut)
-        };
-        let Ok(history) = cut(true).or_else(|_| cut(false)) else { continue };
-        let n = history.actions().len();
-        let mut node = &mut root;
-        for _ in 0..n {
-            let Some(next) = node.children.first_mut() else { break };
-            node = next;
-        }
-        let said = node.comment.take().map(|c| format!("{} {comment}", c.en)).unwrap_or(comment);
-        node.comment = Some(both(&said));
-    }
-    root
-}
-
 /// The chapter a source gives, titled `title`.
 async fn chapter_from(
     core: &Core,
@@ -162,9 +98,10 @@ async fn chapter_from(
             let record =
                 awe_game::record::Record::parse(&text).map_err(|e| ApiError::bad(e.to_string()))?;
             // Awélé and Awithlaknannai write records in the site's own move texts: their
-            // comments and variations are read as a study's; Awechec's main line is kept.
+            // comments and variations are read as a study's; Awechec's by the game's reader.
             let root = match spec {
-                Spec::Awechec { .. } => awechec_with_comments(&record, &game.move_texts()),
+                Spec::Awechec { .. } => crate::awechec::read(&record)
+                    .ok_or_else(|| ApiError::bad("the record's moves do not play"))?,
                 _ => {
                     let movetext: String = record
                         .movetext()
@@ -183,9 +120,28 @@ async fn chapter_from(
     Ok(chapter)
 }
 
-/// The most studies one account may write (each at most 64 chapters, each saved in one request
-/// within the site's body limit).
+/// The most studies one account may write.
 pub const MAX_STUDIES: i64 = 100;
+
+/// The largest body of a chapter's save: a long game, every move commented.
+pub const CHAPTER_BYTES: usize = 256 * 1024;
+
+/// The most a study's chapters may take, as stored (JSON): an account's studies take at most
+/// [`MAX_STUDIES`] times this.
+pub const STUDY_BYTES: usize = 1024 * 1024;
+
+/// The chapters as stored, within [`STUDY_BYTES`].
+fn stored_text(chapters: &[Chapter]) -> Result<String, ApiError> {
+    let text = serde_json::to_string(chapters).map_err(|e| ApiError::bad(e.to_string()))?;
+    if text.len() > STUDY_BYTES {
+        return Err(ApiError::bad(format!(
+            "a study takes {} kB at most ({} kB here)",
+            STUDY_BYTES / 1024,
+            text.len() / 1024
+        )));
+    }
+    Ok(text)
+}
 
 fn visibility(v: &str) -> Result<&'static str, ApiError> {
     match v {
@@ -266,8 +222,7 @@ pub async fn create(
         owner_id: user.id.clone(),
         title,
         visibility: visibility.into(),
-        chapters: serde_json::to_string(&vec![chapter])
-            .map_err(|e| ApiError::bad(e.to_string()))?,
+        chapters: stored_text(&[chapter])?,
         created_at: now,
         updated_at: now,
     };
@@ -319,10 +274,12 @@ pub async fn show(
 pub struct Saved {
     title: String,
     visibility: String,
-    chapters: Vec<Chapter>,
+    #[serde(default)]
+    chapters: Option<Vec<Chapter>>,
 }
 
-/// `POST /api/studies/ID`: the owner saves the study whole.
+/// `POST /api/studies/ID`: the owner saves the study: its title and visibility, and its
+/// chapters if given.
 pub async fn save(
     State(core): State<Core>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
@@ -334,22 +291,64 @@ pub async fn save(
     let address = client_address(&core, &headers, peer);
     core.limits.check(Kind::Lesson, &address).map_err(|w| ApiError::too_many(w, "saves"))?;
     let user = account(&core, &headers, "save a study").await?;
-    let (row, _, _) = stored(&core, &id).await?;
+    let (row, _, stored_chapters) = stored(&core, &id).await?;
     if row.owner_id != user.id {
         return Err(ApiError::bad("only its author saves a study"));
     }
     let title = title_of(&saved.title)?;
     let visibility = visibility(&saved.visibility)?;
-    if saved.chapters.is_empty() || saved.chapters.len() > MAX_CHAPTERS {
-        return Err(ApiError::bad(format!("chapters: 1 to {MAX_CHAPTERS}")));
-    }
-    for (i, chapter) in saved.chapters.iter_mut().enumerate() {
-        study::check(chapter).map_err(|e| ApiError::bad(format!("chapter {}: {e}", i + 1)))?;
-    }
-    let chapters =
-        serde_json::to_string(&saved.chapters).map_err(|e| ApiError::bad(e.to_string()))?;
-    core.store.save_study(&id, &user.id, &title, visibility, &chapters).await.map_err(failed)?;
+    let chapters = match saved.chapters.take() {
+        None => stored_chapters,
+        Some(mut chapters) => {
+            if chapters.is_empty() || chapters.len() > MAX_CHAPTERS {
+                return Err(ApiError::bad(format!("chapters: 1 to {MAX_CHAPTERS}")));
+            }
+            for (i, chapter) in chapters.iter_mut().enumerate() {
+                study::check(chapter)
+                    .map_err(|e| ApiError::bad(format!("chapter {}: {e}", i + 1)))?;
+            }
+            chapters
+        }
+    };
+    let text = stored_text(&chapters)?;
+    core.store.save_study(&id, &user.id, &title, visibility, &text).await.map_err(failed)?;
     Ok(Json(json!({ "id": id })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedChapter {
+    chapter: Chapter,
+}
+
+/// `POST /api/studies/ID/chapters/N`: the owner saves one chapter.
+pub async fn save_chapter(
+    State(core): State<Core>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path((id, n)): Path<(String, usize)>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> ApiResult {
+    let address = client_address(&core, &headers, peer);
+    core.limits.check(Kind::Lesson, &address).map_err(|w| ApiError::too_many(w, "saves"))?;
+    let mut saved: SavedChapter = body(&headers, &bytes)?;
+    let user = account(&core, &headers, "save a study").await?;
+    let (row, _, mut chapters) = stored(&core, &id).await?;
+    if row.owner_id != user.id {
+        return Err(ApiError::bad("only its author saves a study"));
+    }
+    let Some(slot) = chapters.get_mut(n) else {
+        return Err(ApiError::bad(format!("the study has {} chapters", chapters.len())));
+    };
+    study::check(&mut saved.chapter)
+        .map_err(|e| ApiError::bad(format!("chapter {}: {e}", n + 1)))?;
+    *slot = saved.chapter;
+    let text = stored_text(&chapters)?;
+    core.store
+        .save_study(&id, &user.id, &row.title, &row.visibility, &text)
+        .await
+        .map_err(failed)?;
+    Ok(Json(json!({ "id": id, "chapter": n })).into_response())
 }
 
 #[derive(Deserialize)]
@@ -380,7 +379,7 @@ pub async fn add_chapter(
     }
     let title = title_of(&new.title)?;
     chapters.push(chapter_from(&core, &user.id, &title, new.from).await?);
-    let text = serde_json::to_string(&chapters).map_err(|e| ApiError::bad(e.to_string()))?;
+    let text = stored_text(&chapters)?;
     core.store
         .save_study(&id, &user.id, &row.title, &row.visibility, &text)
         .await

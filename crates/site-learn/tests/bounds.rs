@@ -71,4 +71,51 @@ async fn an_account_writes_a_bounded_number_of_studies_and_saves_only_its_own() 
         )
         .await;
     assert_eq!(status, 400, "{said}");
+    // A long chapter, every move commented, is more than the site's usual body (16 kB): it is
+    // saved alone, through its own route, which takes more; the whole study in one body is not.
+    let mut game =
+        awe_site_core::model::Match::new(&awe_site_core::spec::Spec::Awele { rules: None }, None)
+            .unwrap();
+    let mut line = Vec::new();
+    while line.len() < 80 && game.outcome().is_none() {
+        let text = game.legal()[0]["text"].as_str().unwrap().to_owned();
+        game.play(&text).unwrap();
+        let said =
+            format!("Move {}: {}", line.len() + 1, "a long and careful comment. ".repeat(10));
+        line.push(json!({ "move": text, "comment": { "en": said, "fr": said } }));
+    }
+    let mut chapter = study["source"][0].clone();
+    chapter["root"]["line"] = json!(line);
+    let whole = json!({ "title": "T", "visibility": "unlisted", "chapters": [chapter.clone()] });
+    assert!(whole.to_string().len() > 16 * 1024);
+    let (status, _) = author.post(&format!("/api/studies/{first}"), whole).await;
+    assert_eq!(status, 413, "the whole study in one body is too large");
+    let one = json!({ "chapter": chapter });
+    let (status, said) =
+        author.post(&format!("/api/studies/{first}/chapters/0"), one.clone()).await;
+    assert_eq!(status, 200, "{said}");
+    let (_, back) = reader.get(&format!("/api/studies/{first}")).await;
+    assert_eq!(back["source"][0]["root"]["line"].as_array().map(Vec::len), Some(line.len()));
+    // Not by another account, not a chapter it does not have, not past the chapter's limit.
+    let (status, _) = reader.post(&format!("/api/studies/{first}/chapters/0"), one.clone()).await;
+    assert_eq!(status, 400);
+    let (status, _) = author.post(&format!("/api/studies/{first}/chapters/1"), one).await;
+    assert_eq!(status, 400);
+    let huge = "x".repeat(awe_site_learn::studies::CHAPTER_BYTES);
+    chapter["root"]["comment"] = json!({ "en": huge, "fr": "" });
+    let (status, _) = author
+        .post(&format!("/api/studies/{first}/chapters/0"), json!({ "chapter": chapter }))
+        .await;
+    assert_eq!(status, 413);
+    // The title and visibility alone keep the chapters.
+    let (status, _) = author
+        .post(
+            &format!("/api/studies/{first}"),
+            json!({ "title": "Renamed", "visibility": "public" }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, back) = reader.get(&format!("/api/studies/{first}")).await;
+    assert_eq!(back["source"][0]["root"]["line"].as_array().map(Vec::len), Some(line.len()));
+    assert_eq!(back["title"]["en"], "Renamed");
 }

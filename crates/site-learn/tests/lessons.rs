@@ -238,7 +238,7 @@ fn a_studys_moves_are_the_rules() {
 }
 
 #[test]
-fn an_awechec_records_comments_come_back_into_a_study() {
+fn an_awechec_records_comments_and_variations_come_back_into_a_study() {
     use awe_site_learn::study::{self, Node};
     let s = study::find("the-rules-example").expect("the rules' example");
     let chapter = &s.chapters[0];
@@ -254,15 +254,49 @@ fn an_awechec_records_comments_come_back_into_a_study() {
         }
         all.join(" ")
     };
+    // The tree's moves, its variations in parentheses.
+    fn moves(node: &Node) -> String {
+        let mut out = String::new();
+        let mut node = node;
+        while let Some(next) = node.children.first() {
+            out += &format!(" {}", next.text);
+            for v in &node.children[1..] {
+                let mut alone = Node::default();
+                alone.children.push(v.clone());
+                out += &format!(" ({} )", moves(&alone));
+            }
+            node = next;
+        }
+        out
+    }
+    fn comments(node: &Node, fr: bool, out: &mut Vec<String>) {
+        for child in &node.children {
+            if let Some(c) = &child.comment {
+                out.push(if fr { c.fr.clone() } else { c.en.clone() });
+            }
+            comments(child, fr, out);
+        }
+    }
     for (language, fr) in [("en", false), ("fr", true)] {
         let text = study::record(chapter, &s.title.en, language);
         let record = awe_game::record::Record::parse(&text).unwrap();
-        let (_, game) = awe_site_core::model::Match::from_record(&text).unwrap();
-        let root = awe_site_learn::studies::awechec_with_comments(&record, &game.move_texts());
+        let root = awe_site_learn::awechec::read(&record).expect("the record reads");
         // The same words in the same order (a decision's comment and its move's come back on
         // the move, which Awechec writes with it).
         assert_eq!(said(&root, fr), said(&chapter.root, fr), "{language}");
         assert!(!said(&root, fr).is_empty());
+        // The same tree of moves: every variation back in place of the action it replaces,
+        // its moves and its comments.
+        assert_eq!(moves(&root), moves(&chapter.root), "{language}: {text}");
+        assert!(moves(&root).contains('('), "the example has variations");
+        let (mut back, mut written) = (Vec::new(), Vec::new());
+        comments(&root, fr, &mut back);
+        comments(&chapter.root, fr, &mut written);
+        for c in &written {
+            // Records wrap their lines: compared with the spaces made one.
+            let c = flat(c);
+            assert!(back.iter().any(|b| flat(b).contains(&c)), "{language}: {c} comes back");
+        }
     }
 }
 
