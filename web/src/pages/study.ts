@@ -250,14 +250,18 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
     return n ?? null;
   }
 
-  // Saves the study whole, reads it back (the server checked every move), and goes to `path`.
-  async function persist(path: number[]): Promise<void> {
+  // Saves the chapter shown (or, for `'study'`, the title and visibility), reads the study back
+  // (the server checked every move), and goes to `path`. A chapter is saved alone: a long game,
+  // commented, is more than the site takes in one ordinary request.
+  async function persist(path: number[], what: 'chapter' | 'study' = 'chapter'): Promise<void> {
     if (!study || !trees) return;
+    const tree = trees[chapterAt];
     saving = true;
     saved = null;
     draw();
     try {
-      await api.saveStudy(study.name, study.title.en, study.visibility, trees.map(wireOf));
+      if (what === 'study') await api.saveStudy(study.name, study.title.en, study.visibility);
+      else if (tree) await api.saveChapter(study.name, chapterAt, wireOf(tree));
       const view = await api.study(name);
       loaded(view);
       at = idOf(view.chapters[chapterAt]!, path);
@@ -502,7 +506,7 @@ export function mountStudy(root: HTMLElement, route: Route): Page {
       h('button', { type: 'button', class: 'primary', 'data-testid': 'study-save', disabled: saving, onclick: () => {
         s.title = { en: title.value.trim(), fr: title.value.trim() };
         s.visibility = visibility.value;
-        void persist(pathOf(c, at));
+        void persist(pathOf(c, at), 'study');
       } }, d.studySave),
       saved ? h('p', { class: 'help', role: 'status', 'data-testid': 'study-saved' }, saved) : null,
       h('p', { class: 'help' }, d.studyShare, ' ', h('a', { href: link, 'data-testid': 'study-link' }, link)),
