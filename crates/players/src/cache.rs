@@ -153,9 +153,33 @@ pub fn solved_file_name(settings: &Settings, certificate: &awe_proof::Certificat
     )
 }
 
-/// The certificates of solved positions of the game `settings` describe, in the cache (those
-/// that do not read are passed over).
+/// The certificates shipped with awe (`crates/players/solved/`, docs/solving.md): Mosona under
+/// `wikipedia` from the start, a win for the second player under the project's rules (26,464
+/// positions, checked by the tests), so that level 10 and the site play the solved game without
+/// a solve first.
+const SHIPPED: &[&[u8]] = &[include_bytes!("../solved/mosona-wikipedia.cert")];
+
+/// The certificates shipped with awe, read.
+pub fn shipped_solved() -> Vec<awe_proof::Certificate> {
+    SHIPPED.iter().filter_map(|bytes| awe_proof::Certificate::from_bytes(bytes).ok()).collect()
+}
+
+/// The certificates of solved positions of the game `settings` describe: those shipped with awe,
+/// then those in the cache (those that do not read are passed over).
 pub fn awithlaknannai_solved(settings: &Settings) -> Vec<awe_proof::Certificate> {
+    let mut all: Vec<awe_proof::Certificate> = shipped_solved()
+        .into_iter()
+        .filter(|c| {
+            c.board == settings.board.kind()
+                && c.options == settings.board.options()
+                && c.rules == settings.rules
+        })
+        .collect();
+    all.extend(cached_solved(settings));
+    all
+}
+
+fn cached_solved(settings: &Settings) -> Vec<awe_proof::Certificate> {
     let Some(dir) = cache_dir() else { return Vec::new() };
     let prefix = format!("solved-{}-", serpents::file_name(settings, 0).trim_end_matches("-0.db"));
     let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };

@@ -937,10 +937,14 @@ fn principal_line(
 }
 
 /// The proven moves of solved positions, as level 10 plays them: from certificates, for the
-/// positions where the certificate's side is to move.
+/// positions where the certificate's side is to move; and, for a proven win, what the strategy
+/// leaves the loser: the longest game it can make of it, and the move that makes it.
 #[derive(Debug, Default)]
 pub struct Proven {
     moves: HashMap<Key, (Move, crate::score::Score)>,
+    /// The plies to the end under the winner's strategy, against the longest defence, of the
+    /// positions asked about so far (`None`: some defence leaves what the certificates prove).
+    lengths: std::sync::Mutex<HashMap<Key, Option<u32>>>,
 }
 
 impl Proven {
@@ -1000,10 +1004,94 @@ impl Proven {
         proven
     }
 
-    /// The proven move of `position`, if a certificate has it.
+    /// The proven move of `position`, if a certificate has it; for the loser of a proven win,
+    /// the move that holds out longest under the winner's strategy (every move of the loser is
+    /// one the certificate answers), valued lost.
     pub fn get(&self, position: &Position) -> Option<(Move, crate::score::Score)> {
-        let key = (position.pieces(Side::WHITE), position.pieces(Side::BLACK), position.turn());
-        self.moves.get(&key).copied()
+        if let Some(&known) = self.moves.get(&key(position)) {
+            return Some(known);
+        }
+        let (winner, _) = self.value(position)?;
+        if winner == position.turn() {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        let mut memo = self.lengths.lock().unwrap_or_else(|e| e.into_inner());
+        moves
+            .iter()
+            .filter_map(|&mv| {
+                Some((mv, self.length(&awe_game::Position::play(position, mv), winner, &mut memo)?))
+            })
+            .max_by_key(|&(_, plies)| plies)
+            .map(|(mv, _)| (mv, -crate::score::KNOWN_WIN))
+    }
+
+    /// Who wins `position` by the certificates' strategy, and in how many plies at most against
+    /// every defence (the longest defence's): `None` unless the winner's strategy answers every
+    /// defence from here to the end of the game by moves. The plies to the end are the
+    /// strategy's, counted on the position alone; from a certificate's root they are its proof.
+    pub fn value(&self, position: &Position) -> Option<(Side, u32)> {
+        let mut memo = self.lengths.lock().unwrap_or_else(|e| e.into_inner());
+        let me = position.turn();
+        let winner = match self.moves.get(&key(position)) {
+            Some(&(_, score)) if score > 0 => me,
+            Some(_) => return None,
+            None => me.opponent(),
+        };
+        Some((winner, self.length(position, winner, &mut memo)?))
+    }
+
+    /// The plies to the end of `position` with `winner` playing the certificates' moves and the
+    /// other side every move, the most there can be; `None` if a play leaves them.
+    fn length(
+        &self,
+        position: &Position,
+        winner: Side,
+        memo: &mut HashMap<Key, Option<u32>>,
+    ) -> Option<u32> {
+        if let Some(outcome) = awe_game::Position::outcome(position) {
+            return (outcome.winner == Some(winner)).then_some(0);
+        }
+        let here = key(position);
+        if let Some(&known) = memo.get(&here) {
+            return known;
+        }
+        let found = if position.turn() == winner {
+            match self.moves.get(&here) {
+                Some(&(mv, score)) if score > 0 => self
+                    .length(&awe_game::Position::play(position, mv), winner, memo)
+                    .map(|l| l + 1),
+                _ => None,
+            }
+        } else {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            let mut most = Some(0);
+            for &mv in moves.iter() {
+                let after = awe_game::Position::play(position, mv);
+                // A defence the certificates do not answer: no claim from here.
+                if awe_game::Position::outcome(&after).is_none()
+                    && !self.moves.contains_key(&key(&after))
+                {
+                    most = None;
+                    break;
+                }
+                match self.length(&after, winner, memo) {
+                    Some(l) => most = most.map(|m: u32| m.max(l + 1)),
+                    None => {
+                        most = None;
+                        break;
+                    }
+                }
+            }
+            most
+        };
+        // Kept where the certificates speak of the position (a server asks of many others).
+        if found.is_some() || self.moves.contains_key(&here) {
+            memo.insert(here, found);
+        }
+        found
     }
 
     /// Positions known.
@@ -1014,6 +1102,11 @@ impl Proven {
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+}
+
+/// The key of a position in [`Proven`]: its pieces and the side to move.
+fn key(position: &Position) -> Key {
+    (position.pieces(Side::WHITE), position.pieces(Side::BLACK), position.turn())
 }
 
 /// The certificate of a win proven by [`crate::prove::Prover`] from `root` in the pure game: the
