@@ -578,7 +578,8 @@ export type PracticeEnd =
 
 export type PracticeVerdict =
   | { played: false; code: string; rules: string | null }
-  | { played: true; moves: string[]; states: BoardState[]; end: PracticeEnd | null };
+  // `left_proof`: where a try that ended short of the goal left a solved game's proof.
+  | { played: true; moves: string[]; states: BoardState[]; end: PracticeEnd | null; left_proof?: { at: string; proof: string } | null };
 
 // A game's first moves, named, with the engine's value of each (/api/openings/GAME).
 export interface Openings {

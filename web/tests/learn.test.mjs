@@ -340,6 +340,12 @@ export async function fromTheHomePageToTheLessons({ browser }) {
 // databases call best (asked as the hint button asks); then the same endgame lost at its first
 // move, and the page's verdict is the databases': the move named, the moves that kept the win.
 async function practise(page, game, name) {
+  const path = await toTheGoal(page, game, name);
+  await lostAtOnce(page, game, name, path);
+}
+
+// The endgame played to its goal, each move the hint's, against the computer's defence.
+async function toTheGoal(page, game, name) {
   // Awechec's chess moves need the squares of the board offered now.
   let state = null;
   await page.goto(`${base()}/practice/${game}/${name}`);
@@ -362,8 +368,12 @@ async function practise(page, game, name) {
   }
   await page.getByTestId('practice-result').waitFor();
   check((await page.getByTestId('practice-result').getAttribute('data-end')) === 'reached', `${game}/${name}: the goal is reached: ${await page.getByTestId('practice-result').textContent()}`);
-  await screenshot(page, `practice-${game}-reached`);
-  // Lost at once: a move the databases say gives the goal away.
+  await screenshot(page, `practice-${game}-${name}-reached`);
+  return path;
+}
+
+// The same endgame lost at once: a move the databases say gives the goal away.
+async function lostAtOnce(page, game, name, path) {
   await page.getByTestId('practice-again').click();
   const { moves } = await apiPost(page, `${path}/hint`, { line: [] });
   const view = await apiGet(page, path);
@@ -618,5 +628,27 @@ export async function aStudyWrittenSharedAndExported({ browser }) {
   } finally {
     await author.context.close();
     await reader.context.close();
+  }
+}
+
+// The solved Mosona, as Black against the longest defence: won with the proof's moves (the
+// hints), in the 34 plies the certificate allows at most; a move off the proof is played on,
+// never called lost.
+export async function theSolvedMosonaWonByTheProof({ browser }) {
+  const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+  try {
+    const path = await toTheGoal(page, 'awithlaknannai', 'solved-mosona');
+    const view = await apiGet(page, path);
+    check(view.state && /34/.test(view.intro?.fr ?? ''), 'the intro says the length of the proof');
+    await page.getByTestId('practice-again').click();
+    const { best, moves } = await apiPost(page, `${path}/hint`, { line: [] });
+    const off = moves.find((m) => m.move !== best);
+    check(off && !off.result, `a move off the proof is not judged: ${JSON.stringify(off)}`);
+    const verdict = await apiPost(page, `${path}/move`, { line: [], move: off.move });
+    check(verdict.played && (!verdict.end || verdict.end.kind !== 'lost'), `${off.move}: played on: ${JSON.stringify(verdict.end)}`);
+    await bothSizes(page, 'practice-solved-mosona');
+    noErrors(page);
+  } finally {
+    await context.close();
   }
 }

@@ -218,7 +218,7 @@ pub fn judge(stage: &Stage, line: &[String], text: &str) -> Result<Verdict, Line
 }
 
 /// The engine's move at a small depth: a lesson's opponent answers at once.
-fn engine_move(game: &Match) -> Option<String> {
+pub(crate) fn engine_move(game: &Match) -> Option<String> {
     fn best<P: Playable>(game: &Game<P>, depth: u32) -> Option<String> {
         let mut searcher = Searcher::new(P::evaluator(game.start()), 1);
         let report = searcher.search(game, &Limits::depth(depth), |_| {});

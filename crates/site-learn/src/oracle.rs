@@ -1,7 +1,9 @@
 //! What the endgame databases say of a practice position: won, drawn or lost for the side to
 //! move, played perfectly, and a score to choose the best defence by. Awélé reads the seed
 //! databases of its rule set (the cache's largest, else the 12 seeds built at first need);
-//! Awithlaknannai reads its piece databases (the cache's, else a small one built here once).
+//! Awithlaknannai reads its piece databases (the cache's, else a small one built here once), and
+//! above them the certificates of solved positions (Mosona under `wikipedia` from the start,
+//! shipped with awe): the winner's proven moves, and the longest game the loser can make of it.
 //! Awechec has no database: its endgames are won within a number of actions, and the plainest
 //! search (every move, the whole history, no table: `awe_search::fastest`) proves the fastest
 //! win within the actions left, or that there is none.
@@ -14,6 +16,7 @@ use awe_awithlaknannai::Settings;
 use awe_game::{Position, Side};
 use awe_search::endgame::Endgame;
 use awe_search::endgame::awithlaknannai::{SerpentEndgame, Value};
+use awe_search::solve::Proven;
 use awe_site_core::model::Match;
 
 /// A result, for one side.
@@ -77,6 +80,39 @@ fn serpent_db(settings: Settings) -> Option<Arc<SerpentEndgame>> {
         .clone()
 }
 
+/// The proven moves of the solved positions of the game `settings` describe (shipped and cached
+/// certificates), read once.
+fn proven(settings: Settings) -> Arc<Proven> {
+    type Solved = Mutex<HashMap<(String, String, bool, bool, u16), Arc<Proven>>>;
+    static SOLVED: OnceLock<Solved> = OnceLock::new();
+    let solved = SOLVED.get_or_init(Default::default);
+    let mut solved = solved.lock().unwrap_or_else(|e| e.into_inner());
+    let options = settings.board.options();
+    let key = (
+        settings.board.kind().name().to_owned(),
+        settings.rules.name().to_owned(),
+        options.outer_lines,
+        options.end_lines,
+        settings.ply_limit,
+    );
+    solved
+        .entry(key)
+        .or_insert_with(|| {
+            let certificates = awe_players::cache::awithlaknannai_solved(&settings);
+            Arc::new(Proven::from_certificates(&settings, &certificates))
+        })
+        .clone()
+}
+
+/// The move the certificates prove for the side to move (Awithlaknannai's solved positions
+/// only), as the game writes it.
+pub fn proof(game: &Match) -> Option<String> {
+    let Match::Awithlaknannai(g) = game else { return None };
+    let position = g.current();
+    let (mv, score) = proven(*position.settings()).get(position)?;
+    (score > 0).then(|| position.move_text(mv))
+}
+
 /// The positions the plain search may visit for one Awechec question.
 const AWECHEC_BUDGET: u64 = 2_000_000;
 
@@ -106,15 +142,22 @@ pub fn score(game: &Match, side: Side, left: Option<u32>) -> Option<i32> {
         }
         Match::Awithlaknannai(g) => {
             let position = g.current();
-            let value = serpent_db(*position.settings())?.probe(position)?;
-            let mover = match value {
-                Value::Win(d) => 10_000 - d as i32,
-                Value::QuietWin => 5_000,
-                Value::Draw => 0,
-                Value::QuietLoss => -5_000,
-                Value::Loss(d) => -10_000 + d as i32,
-            };
-            Some(if position.turn() == side { mover } else { -mover })
+            let settings = *position.settings();
+            if let Some(value) = serpent_db(settings).and_then(|db| db.probe(position)) {
+                let mover = match value {
+                    Value::Win(d) => 10_000 - d as i32,
+                    Value::QuietWin => 5_000,
+                    Value::Draw => 0,
+                    Value::QuietLoss => -5_000,
+                    Value::Loss(d) => -10_000 + d as i32,
+                };
+                return Some(if position.turn() == side { mover } else { -mover });
+            }
+            // Above the database: a solved position, its winner's strategy against every
+            // defence, the longest game the loser can make of it.
+            let (winner, plies) = proven(settings).value(position)?;
+            let won = 10_000 - plies as i32;
+            Some(if winner == side { won } else { -won })
         }
         Match::Awechec(g) => {
             use awe_search::fastest::{Fastest, fastest_win_of};

@@ -42,6 +42,10 @@ pub struct PracticeFile {
     pub title: Text,
     pub spec: Spec,
     pub position: String,
+    /// The computer's moves from `position` before the learner's first: a practice of the
+    /// second player (the solved Mosona, where the second player wins).
+    #[serde(default)]
+    pub opening: Vec<String>,
     pub goal: Aim,
     /// The actions the win must come within, counted from the position (both sides', Awechec's
     /// decisions too): Awechec's endgames, which no database holds, are judged so.
@@ -61,8 +65,12 @@ pub struct Practice {
 
 impl Practice {
     pub fn start(&self) -> Match {
-        Match::new(&self.file.spec, Some(&self.file.position))
-            .expect("the practice position was checked when it was read")
+        let mut game = Match::new(&self.file.spec, Some(&self.file.position))
+            .expect("the practice position was checked when it was read");
+        for text in &self.file.opening {
+            game.play(text).expect("the opening was checked when it was read");
+        }
+        game
     }
 
     /// The side the learner plays: the side to move at the start.
@@ -102,8 +110,14 @@ pub fn read(path: &str, text: &str) -> Result<Practice, String> {
     if file.within.is_some() && file.goal != Aim::Win {
         return Err("an endgame judged within a number of actions is a win".into());
     }
-    let start = Match::new(&file.spec, Some(&file.position)).map_err(|e| e.to_string())?;
+    let mut start = Match::new(&file.spec, Some(&file.position)).map_err(|e| e.to_string())?;
     start.check_size().map_err(|e| e.to_string())?;
+    for text in &file.opening {
+        start.play(text).map_err(|e| format!("the opening's {text}: {e}"))?;
+    }
+    if start.outcome().is_some() {
+        return Err("the game is over before the learner's first move".into());
+    }
     Ok(Practice { id: format!("{game}/{name}"), game, name: name.to_owned(), file })
 }
 
@@ -195,7 +209,10 @@ pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, L
         if line.len() + moves.len() >= MAX_LINE {
             return Ok(Turn::Played { moves, end: Some(End::TooLong) });
         }
+        // The databases' defence; where they do not reach (the learner left a solved game's
+        // proof), the engine's.
         let reply = oracle::best(&game, practice.left(line.len() + moves.len()))
+            .or_else(|| crate::check::engine_move(&game))
             .or_else(|| game.legal().first().and_then(|m| m["text"].as_str().map(str::to_owned)))
             .ok_or(LineError::Over)?;
         game.play(&reply).map_err(|e| LineError::Illegal {
@@ -220,4 +237,22 @@ pub fn judge(practice: &Practice, line: &[String], text: &str) -> Result<Turn, L
         None => None,
     };
     Ok(Turn::Played { moves, end })
+}
+
+/// Where the learner's moves of `line` first left a solved game's proof: the move played, and
+/// the move the certificates prove there. Whether the move played still wins, the proof does not
+/// say (it holds one winning strategy): the page says so.
+pub fn departure(practice: &Practice, line: &[String]) -> Option<(String, String)> {
+    let learner = practice.learner();
+    let mut game = practice.start();
+    for text in line {
+        if game.turn() == learner
+            && let Some(proof) = oracle::proof(&game)
+            && game.move_key(text) != game.move_key(&proof)
+        {
+            return Some((text.clone(), proof));
+        }
+        game.play(text).ok()?;
+    }
+    None
 }

@@ -93,10 +93,11 @@ pub async fn play(
     core.limits
         .check(Kind::Lesson, &address)
         .map_err(|w| ApiError::too_many(w, "practice moves"))?;
-    let (turn, states) = tokio::task::spawn_blocking(move || {
+    let (turn, states, left) = tokio::task::spawn_blocking(move || {
         let turn = practice::judge(p, &tried.line, &tried.text)?;
         let mut states = Vec::new();
-        if let Turn::Played { moves, .. } = &turn {
+        let mut left = None;
+        if let Turn::Played { moves, end } = &turn {
             let mut game = practice::replay(p, &tried.line)?;
             for m in moves {
                 if game.play(m).is_err() {
@@ -104,8 +105,14 @@ pub async fn play(
                 }
                 states.push(board_state(&game));
             }
+            // A try that ends short of the goal says where it left a solved game's proof.
+            if matches!(end, Some(End::Missed | End::TooLong)) {
+                let mut line = tried.line.clone();
+                line.extend(moves.iter().cloned());
+                left = practice::departure(p, &line);
+            }
         }
-        Ok::<_, LineError>((turn, states))
+        Ok::<_, LineError>((turn, states, left))
     })
     .await
     .map_err(|_| ApiError::unavailable("the practice's judge stopped"))?
@@ -127,7 +134,8 @@ pub async fn play(
                 let id = format!("practice:{}", p.id);
                 core.store.pass_stage(&user.id, &id, 3).await.map_err(crate::failed)?;
             }
-            json!({ "played": true, "moves": moves, "states": states, "end": end })
+            let left = left.map(|(at, proof)| json!({ "at": at, "proof": proof }));
+            json!({ "played": true, "moves": moves, "states": states, "end": end, "left_proof": left })
         }
     };
     Ok(Json(answer).into_response())

@@ -113,6 +113,7 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
   let animate = false;
   let busy = false;
   let end: PracticeEnd | null = null;
+  let leftProof: { at: string; proof: string } | null = null;
   let refused: string | null = null;
   let hint: string | null = null;
   let timer = 0;
@@ -141,7 +142,9 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
         h('p', { class: 'status-detail', 'data-testid': 'practice-keeping' }, d.practiceKeeping(e.keeping.map(moveWords).join(', '))),
       ];
     }
-    return [h('p', { class: 'status-main lesson-wrong', role: 'alert', 'data-testid': 'practice-result', 'data-end': e.kind }, e.kind === 'missed' ? d.practiceMissed : d.practiceTooLong)];
+    const out = [h('p', { class: 'status-main lesson-wrong', role: 'alert', 'data-testid': 'practice-result', 'data-end': e.kind }, e.kind === 'missed' ? d.practiceMissed : d.practiceTooLong)];
+    if (leftProof) out.push(h('p', { class: 'status-detail', 'data-testid': 'practice-left-proof' }, d.practiceLeftProof(moveWords(leftProof.at), moveWords(leftProof.proof))));
+    return out;
   }
 
   function draw(): void {
@@ -203,6 +206,7 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
     shown = view.state;
     busy = false;
     end = null;
+    leftProof = null;
     refused = null;
     hint = null;
     error = null;
@@ -245,6 +249,7 @@ export function mountPractice(root: HTMLElement, route: Route): Page {
       const rest = verdict.states.slice(1);
       const finish = () => {
         end = verdict.end;
+        leftProof = verdict.left_proof ?? null;
         if (end?.kind === 'reached') pass(`practice:${v.id}`, 3);
         busy = false;
         draw();
