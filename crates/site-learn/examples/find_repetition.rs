@@ -1,8 +1,10 @@
 //! Looks for Awélé positions that teach the end by repetition: South to move wins by force, every
 //! game under best play ends by a repeated position (not a capture or a famine), and some South
-//! moves do not win. `cargo run -p awe-site-learn --example find_repetition -- abapa` prints
-//! candidates, with the shortest win and the moves that fail; a person picks one and writes its
-//! stage file. The search is the plainest: a minimax over the whole history (the game's own
+//! moves are shown not to. `cargo run --release -p awe-site-learn --example find_repetition --
+//! abapa 13` tries every board of 2 to 4 seeds (South level or ahead) and prints candidates,
+//! with the line of best play and the moves that fail; `-- abapa 13 POSITION` shows one position
+//! and each first move. A person picks one and writes its stage file (`awele/repetition` came
+//! from here). The search is the plainest: a minimax over the whole history (the game's own
 //! repetition rule), no table, no pruning.
 
 use awe_game::{Side, Termination};
@@ -60,6 +62,22 @@ fn minimax(game: &Match, depth: u32) -> Option<(i8, bool)> {
     }
 }
 
+/// Every way of putting `seeds` seeds in the pits from `at` on (those before it as `pits` has
+/// them), into `out`.
+fn spread(seeds: u32, at: usize, pits: &mut [u32; 12], out: &mut Vec<[u32; 12]>) {
+    if at == 12 {
+        if seeds == 0 {
+            out.push(*pits);
+        }
+        return;
+    }
+    for here in 0..=seeds {
+        pits[at] = here;
+        spread(seeds - here, at + 1, pits, out);
+    }
+    pits[at] = 0;
+}
+
 /// The line of best play from `game` within `depth` plies (South winning soonest by a
 /// repetition, North holding longest), and how it ends.
 fn principal(game: &Match, depth: u32) -> String {
@@ -100,13 +118,6 @@ fn principal(game: &Match, depth: u32) -> String {
 fn main() {
     let rules = std::env::args().nth(1).unwrap_or_else(|| "abapa".into());
     let depth: u32 = std::env::args().nth(2).and_then(|d| d.parse().ok()).unwrap_or(14);
-    let mut seed = 11u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
     let spec = Spec::Awele { rules: Some(rules) };
     // A position given: its line of best play, and after each first move.
     if let Some(text) = std::env::args().nth(3) {
@@ -124,16 +135,16 @@ fn main() {
         }
         return;
     }
+    // Every board of 2 to 4 seeds, South ahead or level: few enough to try them all.
+    let mut boards = Vec::new();
+    for seeds in 2..=4 {
+        spread(seeds, 0, &mut [0; 12], &mut boards);
+    }
     let mut found = 0;
-    for _ in 0..200_000 {
-        let mut pits = [0u32; 12];
-        let seeds = 2 + next(3) as u32;
-        for _ in 0..seeds {
-            pits[next(12) as usize] += 1;
-        }
-        let south = 20 + next(4) as u32;
+    for (pits, south) in boards.iter().flat_map(|b| (20..=23).map(move |s| (b, s))) {
+        let seeds: u32 = pits.iter().sum();
         let north = 48 - seeds - south;
-        if north > 24 {
+        if north > 24 || north > south {
             continue;
         }
         let row = |r: &[u32]| r.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",");
