@@ -421,6 +421,16 @@ async fn a_rated_game_moves_the_ratings_by_its_result() {
         .post("/api/games", json!({ "spec": awele("abapa"), "opponent": { "kind": "computer", "level": 1 }, "rated": true }))
         .await;
     assert_eq!(status, 400, "never against the computer");
+    // Nor on a board drawn without some of its lines: another game, with no rating of its own.
+    let no_outer = json!({ "game": "awithlaknannai", "outer_lines": false });
+    let (status, said) = ada
+        .post(
+            "/api/games",
+            json!({ "spec": no_outer, "opponent": { "kind": "open" }, "rated": true }),
+        )
+        .await;
+    assert_eq!(status, 400, "{said}");
+    assert!(said["error"].as_str().unwrap_or_default().contains("lines"), "{said}");
     let (id, _) = ada
         .create(json!({ "spec": awele("abapa"), "opponent": { "kind": "open" }, "side": "south", "rated": true }))
         .await;

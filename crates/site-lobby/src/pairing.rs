@@ -121,7 +121,9 @@ pub async fn seek(
         Some(clock) => clock.read().map(|(clock, days)| (Some(clock), days))?,
     };
     let Some(game) = spec.category().map_err(|e| ApiError::bad(e.0))? else {
-        return Err(ApiError::bad("quick pairing is for games without handicaps"));
+        return Err(ApiError::bad(
+            "quick pairing is for games without handicaps, on boards with all their lines",
+        ));
     };
     let category = crate::spec::rating_category(&spec, correspondence)?;
     let rating = match (&category, new.rated) {

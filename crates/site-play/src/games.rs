@@ -176,7 +176,9 @@ async fn create(
             return Err(ApiError::bad("a rated game is between two players"));
         }
         if category.is_none() || new.position.is_some() {
-            return Err(ApiError::bad("a game with handicaps or from a position is not rated"));
+            return Err(ApiError::bad(
+                "a game with handicaps, from a position or on a board without some of its lines is not rated",
+            ));
         }
     }
     if !matches!(new.opponent, Opponent::Computer { .. }) {
