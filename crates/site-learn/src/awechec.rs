@@ -10,7 +10,7 @@ use awe_game::Position as _;
 use awe_game::record::Record;
 
 use crate::stage::Text;
-use crate::study::Node;
+use crate::study::{Node, shapes_in};
 
 /// The writer's own marks (`{Awélé 2}`, `{échecs}`): not comments of a reader's.
 fn is_mark(comment: &str) -> bool {
@@ -101,9 +101,15 @@ fn line(start: &Position, language: Language, text: &str, depth: usize) -> Optio
         match aside {
             Aside::Comment(comment) if !comment.is_empty() && !is_mark(comment) => {
                 let node = walk(&mut root, n);
+                // The drawings it carries (`[%arrow e2 e4]`), then what it says.
+                let (shapes, comment) = shapes_in(comment);
+                node.shapes.extend(shapes);
+                if comment.is_empty() {
+                    continue;
+                }
                 let said = match node.comment.take() {
                     Some(c) => format!("{} {comment}", c.en),
-                    None => comment.to_owned(),
+                    None => comment,
                 };
                 node.comment = Some(Text { en: said.clone(), fr: said });
             }

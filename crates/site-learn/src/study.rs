@@ -40,6 +40,50 @@ pub enum Shape {
     Mark { at: String },
 }
 
+impl Shape {
+    /// The shape as a record writes it inside a comment, as PGN writers put arrows in theirs:
+    /// `[%arrow F b]`, `[%mark e]`.
+    pub fn in_comment(&self) -> String {
+        match self {
+            Shape::Arrow { from, to } => format!("[%arrow {from} {to}]"),
+            Shape::Mark { at } => format!("[%mark {at}]"),
+        }
+    }
+}
+
+/// The shapes a record's comment carries (`[%arrow FROM TO]`, `[%mark AT]`), and the comment
+/// without them.
+pub fn shapes_in(comment: &str) -> (Vec<Shape>, String) {
+    let mut shapes = Vec::new();
+    let mut rest = String::new();
+    let mut text = comment;
+    while let Some(open) = text.find("[%") {
+        let Some(close) = text[open..].find(']').map(|c| open + c) else { break };
+        let words: Vec<&str> = text[open + 2..close].split_whitespace().collect();
+        let shape = match words[..] {
+            ["arrow", from, to] => Some(Shape::Arrow { from: from.into(), to: to.into() }),
+            ["mark", at] => Some(Shape::Mark { at: at.into() }),
+            _ => None,
+        };
+        rest.push_str(&text[..open]);
+        match shape {
+            Some(shape) => shapes.push(shape),
+            // Another writer's command (`[%clk …]`): left in the comment.
+            None => rest.push_str(&text[open..=close]),
+        }
+        text = &text[close + 1..];
+    }
+    rest.push_str(text);
+    (shapes, rest.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The shapes of a move as a comment of their own, as records carry them: `{[%arrow F b]}`.
+fn shapes_comment(shapes: &[Shape]) -> Option<String> {
+    (!shapes.is_empty()).then(|| {
+        format!("{{{}}}", shapes.iter().map(Shape::in_comment).collect::<Vec<_>>().join(" "))
+    })
+}
+
 /// A move of a chapter, with what is said of it and what follows: `children[0]` continues the
 /// line, the others are variations. As JSON it is a [`Step`] list (see there).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -285,7 +329,14 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix('{') {
             let end = after.find('}').ok_or("a comment opened with { is never closed")?;
-            let inner = after[..end].trim();
+            // Shapes a record carries in its comments (`[%arrow F b]`) are drawn, not said.
+            let (shapes, inner) = shapes_in(after[..end].trim());
+            out.extend(shapes.into_iter().map(Token::Shape));
+            let inner = inner.as_str();
+            if inner.is_empty() {
+                rest = after[end + 1..].trim_start();
+                continue;
+            }
             let said = |t: &str| t.trim().to_owned();
             // `{en: …}` then `{fr: …}`: one comment in two parts.
             let comment = match (inner.strip_prefix("en:"), inner.strip_prefix("fr:")) {
@@ -534,6 +585,7 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
         let mut position = game.start().clone();
         while let Some(next) = node.children.first() {
             let mut words: Vec<String> = braced(&next.comment).into_iter().collect();
+            words.extend(shapes_comment(&next.shapes));
             for variation in &node.children[1..] {
                 words.extend(awechec_variation(&position, variation, lang, &braced));
             }
@@ -542,7 +594,8 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
             position = awe_game::Position::play(&position, action);
             node = next;
         }
-        let before: Vec<String> = braced(&chapter.root.comment).into_iter().collect();
+        let mut before: Vec<String> = braced(&chapter.root.comment).into_iter().collect();
+        before.extend(shapes_comment(&chapter.root.shapes));
         let moves = awe_awechec::record::movetext_annotated(&history, lang, &|i| {
             after.get(i).cloned().unwrap_or_default()
         });
@@ -591,6 +644,7 @@ pub fn record(chapter: &Chapter, title: &str, language: &str) -> String {
     };
     let mut words = Vec::new();
     words.extend(say(&chapter.root.comment));
+    words.extend(shapes_comment(&chapter.root.shapes));
     // Moves are numbered in pairs from the first side's: a start with the second side to move
     // begins at `1...`.
     let offset = (start.turn() != awe_game::Side::South) as usize;
@@ -615,7 +669,9 @@ fn awechec_variation(
     loop {
         let action = awe_game::Position::parse_move(game.current(), &node.text).ok()?;
         game.play(action).ok()?;
-        notes.push(braced(&node.comment).into_iter().collect::<Vec<_>>());
+        let mut note: Vec<String> = braced(&node.comment).into_iter().collect();
+        note.extend(shapes_comment(&node.shapes));
+        notes.push(note);
         match node.children.first() {
             Some(next) => node = next,
             None => break,
@@ -656,6 +712,7 @@ fn movetext(
     }
     words.push(main.text.clone());
     words.extend(say(&main.comment));
+    words.extend(shapes_comment(&main.shapes));
     let mut varied = false;
     for variation in node.children.iter().skip(1) {
         let mut alt = game.clone();
@@ -666,12 +723,15 @@ fn movetext(
         words.push(label.clone());
         words.push(variation.text.clone());
         words.extend(say(&variation.comment));
-        movetext(variation, &alt, ply + 1, variation.comment.is_some(), words, say);
+        words.extend(shapes_comment(&variation.shapes));
+        let said = variation.comment.is_some() || !variation.shapes.is_empty();
+        movetext(variation, &alt, ply + 1, said, words, say);
         words.push(")".into());
         varied = true;
     }
     let mut after = game.clone();
     if after.play(&main.text).is_ok() {
-        movetext(main, &after, ply + 1, varied || main.comment.is_some(), words, say);
+        let said = main.comment.is_some() || !main.shapes.is_empty();
+        movetext(main, &after, ply + 1, varied || said, words, say);
     }
 }

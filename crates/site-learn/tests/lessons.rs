@@ -314,3 +314,57 @@ fn a_long_chapter_goes_through_json() {
         }
     }
 }
+
+#[test]
+fn a_chapters_drawings_go_through_its_record() {
+    use awe_site_core::spec::Spec;
+    use awe_site_learn::study::{self, Node, Shape};
+    fn shapes(node: &Node, out: &mut Vec<Shape>) {
+        out.extend(node.shapes.iter().cloned());
+        for child in &node.children {
+            shapes(child, out);
+        }
+    }
+    let mut drawn = 0;
+    for s in study::all() {
+        for chapter in &s.chapters {
+            let mut written = Vec::new();
+            shapes(&chapter.root, &mut written);
+            for language in ["en", "fr"] {
+                let text = study::record(chapter, &s.title.en, language);
+                let record = awe_game::record::Record::parse(&text).unwrap();
+                let back = match chapter.spec {
+                    Spec::Awechec { .. } => awe_site_learn::awechec::read(&record).unwrap(),
+                    _ => {
+                        let moves: Vec<&str> = record
+                            .movetext()
+                            .split_whitespace()
+                            .filter(|w| !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
+                            .collect();
+                        study::parse_moves(
+                            &chapter.spec,
+                            chapter.position.as_deref(),
+                            &moves.join(" "),
+                        )
+                        .unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name))
+                    }
+                };
+                let mut read = Vec::new();
+                shapes(&back, &mut read);
+                assert_eq!(
+                    read, written,
+                    "{} ({language}): the drawings come back\n{text}",
+                    s.name
+                );
+                // And `awe replay`'s reader still reads the record.
+                awe_site_core::model::Match::from_record(&text).unwrap();
+            }
+            drawn += written.len();
+        }
+    }
+    assert!(drawn >= 4, "the shipped studies draw: {drawn}");
+    // Another writer's commands in a comment stay in it.
+    let (found, rest) = study::shapes_in("[%clk 0:01:00] a fine move [%arrow F b]");
+    assert_eq!(found, vec![Shape::Arrow { from: "F".into(), to: "b".into() }]);
+    assert_eq!(rest, "[%clk 0:01:00] a fine move");
+}
