@@ -67,14 +67,25 @@ impl Playable for awe_awithlaknannai::Position {
                 Some(db) => awe_search::awithlaknannai::SerpentEval::with_endgame(Arc::new(db)),
                 None => Self::Eval::default(),
             };
-            let certificates = crate::cache::awithlaknannai_solved(settings);
-            if certificates.is_empty() {
-                return eval;
+            match solved(settings) {
+                Some(proven) => eval.with_solved(proven),
+                None => eval,
             }
-            let proven = awe_search::solve::Proven::from_certificates(settings, &certificates);
-            eval.with_solved(Arc::new(proven))
         })
     }
+}
+
+/// The proven moves of the solved positions of the game `settings` describe (the certificates
+/// shipped with awe and those in the cache), read once for the process and shared by whoever
+/// asks (level 10, the site's practice): `None` where no certificate is of this game.
+pub fn solved(settings: &awe_awithlaknannai::Settings) -> Option<Arc<awe_search::solve::Proven>> {
+    static LOADED: Loaded<awe_awithlaknannai::Settings, Option<Arc<awe_search::solve::Proven>>> =
+        Loaded::new();
+    LOADED.get(*settings, || {
+        let certificates = crate::cache::awithlaknannai_solved(settings);
+        let proven = awe_search::solve::Proven::from_certificates(settings, &certificates);
+        (!proven.is_empty()).then(|| Arc::new(proven))
+    })
 }
 
 /// Evaluations loaded from the cache, kept for the process: a database is read once, however

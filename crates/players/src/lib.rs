@@ -18,5 +18,6 @@ mod player;
 pub mod sprt;
 pub mod ugi;
 
+pub use games::solved;
 pub use playable::{Playable, Special, line};
 pub use player::Player;

@@ -1011,10 +1011,8 @@ impl Proven {
         if let Some(&known) = self.moves.get(&key(position)) {
             return Some(known);
         }
+        // Not the winner's (its moves are above): the loser's, if the strategy answers it.
         let (winner, _) = self.value(position)?;
-        if winner == position.turn() {
-            return None;
-        }
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
         let mut memo = self.lengths.lock().unwrap_or_else(|e| e.into_inner());

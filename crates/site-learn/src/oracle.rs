@@ -16,7 +16,6 @@ use awe_awithlaknannai::Settings;
 use awe_game::{Position, Side};
 use awe_search::endgame::Endgame;
 use awe_search::endgame::awithlaknannai::{SerpentEndgame, Value};
-use awe_search::solve::Proven;
 use awe_site_core::model::Match;
 
 /// A result, for one side.
@@ -80,36 +79,12 @@ fn serpent_db(settings: Settings) -> Option<Arc<SerpentEndgame>> {
         .clone()
 }
 
-/// The proven moves of the solved positions of the game `settings` describe (shipped and cached
-/// certificates), read once.
-fn proven(settings: Settings) -> Arc<Proven> {
-    type Solved = Mutex<HashMap<(String, String, bool, bool, u16), Arc<Proven>>>;
-    static SOLVED: OnceLock<Solved> = OnceLock::new();
-    let solved = SOLVED.get_or_init(Default::default);
-    let mut solved = solved.lock().unwrap_or_else(|e| e.into_inner());
-    let options = settings.board.options();
-    let key = (
-        settings.board.kind().name().to_owned(),
-        settings.rules.name().to_owned(),
-        options.outer_lines,
-        options.end_lines,
-        settings.ply_limit,
-    );
-    solved
-        .entry(key)
-        .or_insert_with(|| {
-            let certificates = awe_players::cache::awithlaknannai_solved(&settings);
-            Arc::new(Proven::from_certificates(&settings, &certificates))
-        })
-        .clone()
-}
-
 /// The move the certificates prove for the side to move (Awithlaknannai's solved positions
 /// only), as the game writes it.
 pub fn proof(game: &Match) -> Option<String> {
     let Match::Awithlaknannai(g) = game else { return None };
     let position = g.current();
-    let (mv, score) = proven(*position.settings()).get(position)?;
+    let (mv, score) = awe_players::solved(position.settings())?.get(position)?;
     (score > 0).then(|| position.move_text(mv))
 }
 
@@ -155,7 +130,7 @@ pub fn score(game: &Match, side: Side, left: Option<u32>) -> Option<i32> {
             }
             // Above the database: a solved position, its winner's strategy against every
             // defence, the longest game the loser can make of it.
-            let (winner, plies) = proven(settings).value(position)?;
+            let (winner, plies) = awe_players::solved(&settings)?.value(position)?;
             let won = 10_000 - plies as i32;
             Some(if winner == side { won } else { -won })
         }
