@@ -58,7 +58,6 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let game = Position::new(Settings { variant, handicaps });
-    let awele = text.split('|').nth(2).unwrap_or("");
     if let Ok(position) = game.parse_position(&text) {
         awe_fuzz::check_position_text(&position);
         awe_fuzz::check_moves(&position);

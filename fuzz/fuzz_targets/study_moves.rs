@@ -15,7 +15,14 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some(text) = awe_fuzz::text(data) else { return };
-    for spec in [Spec::Awele { rules: None }, Spec::Awithlaknannai { board: None, rules: None }] {
+    let awithlaknannai = |lines| Spec::Awithlaknannai {
+        board: None,
+        rules: None,
+        outer_lines: lines,
+        end_lines: lines,
+    };
+    // The drawn board, and one without its outer and end lines (fewer moves, other records).
+    for spec in [Spec::Awele { rules: None }, awithlaknannai(None), awithlaknannai(Some(false))] {
         let Ok(root) = parse_moves(&spec, None, text) else { continue };
         let chapter = Chapter { title: Default::default(), spec, position: None, root };
         let json = serde_json::to_string(&chapter).expect("a chapter is written as JSON");
