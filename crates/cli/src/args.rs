@@ -466,6 +466,10 @@ pub struct EndgameArgs {
     /// Awithlaknannai only: the most pieces on the board, both sides together (default 5).
     #[arg(long)]
     pub pieces: Option<usize>,
+    /// Awélé only: threads to build it on (1 to 256; default: every core of the machine). The
+    /// database is the same on any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Where to write it: a file, or a folder to write it into under the name the cache gives it
     /// (default: the cache, `$AWE_CACHE` or `~/.cache/awe`, where the engines find it).
     #[arg(long)]

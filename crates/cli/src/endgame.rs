@@ -86,15 +86,19 @@ fn awele(args: EndgameArgs) -> Result<()> {
     if args.pieces.is_some() {
         bail!("--pieces is for awithlaknannai: an Awélé database counts seeds (--seeds)");
     }
+    let threads = match args.threads {
+        Some(threads) => usize::from(threads),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let max_seeds = args.seeds.unwrap_or(DEFAULT_SEEDS);
     anyhow::ensure!(max_seeds <= MAX_SEEDS, "--seeds: at most {MAX_SEEDS}");
     let rules: RuleSet = args.rules.as_deref().map_or(Ok(RuleSet::Awechec), str::parse)?;
     let path = destination(args.path, awele_file_name(rules, max_seeds))?;
     let total: u64 = (0..=max_seeds).map(layer_size).sum();
-    println!("awele {rules}: {total} boards of up to {max_seeds} seeds");
+    println!("awele {rules}: {total} boards of up to {max_seeds} seeds, on {threads} threads");
     let started = Instant::now();
     let mut progress = Progress { shown: None };
-    let db = Endgame::build(rules, max_seeds, |seeds, iteration, changed| {
+    let db = Endgame::build_on(rules, max_seeds, threads, |seeds, iteration, changed| {
         let done: u64 = (0..seeds).map(layer_size).sum::<u64>() + layer_size(seeds) / 2;
         progress.show(
             done as f64 / total as f64,
@@ -109,6 +113,9 @@ fn awele(args: EndgameArgs) -> Result<()> {
 fn awithlaknannai(args: EndgameArgs) -> Result<()> {
     if args.seeds.is_some() {
         bail!("--seeds is for awele: an Awithlaknannai database counts pieces (--pieces)");
+    }
+    if args.threads.is_some() {
+        bail!("--threads is for awele: an Awithlaknannai database is built on one thread");
     }
     if args.serpent.start.is_some() || args.serpent.first.is_some() {
         bail!("a database holds every position of its board: --start and --first go without it");

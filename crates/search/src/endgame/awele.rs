@@ -72,23 +72,36 @@ impl Ranker {
         }
         rank as usize
     }
+
+    /// The board of layer `n` of `rank` (less than the layer's size): the inverse of
+    /// [`Ranker::rank`].
+    fn unrank(&self, mut rank: usize, n: usize) -> [u8; 12] {
+        let mut pits = [0u8; 12];
+        let mut rest = n;
+        for (pit, seeds) in pits.iter_mut().enumerate().take(11) {
+            let below = &self.below[pit][rest];
+            // The most seeds whose boards start at or before `rank`.
+            let v = (0..=rest).rev().find(|&v| below[v] as usize <= rank).unwrap_or(0);
+            rank -= below[v] as usize;
+            *seeds = v as u8;
+            rest -= v;
+        }
+        pits[11] = rest as u8;
+        pits
+    }
 }
 
-/// Calls `f` with every board of a layer, in rank order (none is kept: a 24-seed layer has 417
-/// million).
-fn for_each_board(n: usize, mut f: impl FnMut(&[u8; 12])) {
-    fn fill(pit: usize, rest: usize, pits: &mut [u8; 12], f: &mut impl FnMut(&[u8; 12])) {
-        if pit == 11 {
-            pits[11] = rest as u8;
-            f(pits);
-            return;
-        }
-        for v in 0..=rest {
-            pits[pit] = v as u8;
-            fill(pit + 1, rest - v, pits, f);
-        }
-    }
-    fill(0, n, &mut [0u8; 12], &mut f);
+/// The board after `pits` in rank order (in the same layer; `pits` is not the last board): the
+/// last pit that can take one more seed from the pits after it does, and the rest go to the
+/// last pit.
+fn next_board(pits: &mut [u8; 12]) {
+    let Some(j) = (0..11).rev().find(|&j| pits[j + 1..].iter().any(|&s| s > 0)) else {
+        return;
+    };
+    let rest: u8 = pits[j + 1..].iter().sum::<u8>() - 1;
+    pits[j] += 1;
+    pits[j + 1..].fill(0);
+    pits[11] = rest;
 }
 
 /// The rows swapped: the same board seen by the other player.
@@ -167,14 +180,15 @@ impl std::fmt::Debug for Store {
     }
 }
 
-/// The moves of every board of a layer, flat. A capture leads to a smaller layer, already
-/// solved, so each board's captures are summed up once as the best they make; only the quiet
-/// moves, which stay in the layer, are kept: the child's rank, seen from the player to move
-/// there, `first[i]..first[i + 1]` being board i's. About 21 bytes a board (8.8 GB for the 417
-/// million boards of 24 seeds).
+/// The moves of every board of a layer, flat, in as many runs of consecutive boards as threads
+/// built it. A capture leads to a smaller layer, already solved, so each board's captures are
+/// summed up once as the best they make; only the quiet moves, which stay in the layer, are kept:
+/// the child's rank, seen from the player to move there. About 21 bytes a board (8.8 GB for the
+/// 417 million boards of 24 seeds).
 struct LayerMoves {
-    first: Vec<u32>,
-    quiet: Vec<u32>,
+    /// The boards of each run: `run * per_run..`, the last run taking what is left.
+    per_run: usize,
+    runs: Vec<Run>,
     /// The best seed difference board i's captures make, by the lower and upper bounds of the
     /// layers below (`NONE` where it has no capture).
     capture_low: Vec<i8>,
@@ -183,31 +197,98 @@ struct LayerMoves {
     own_rows: Vec<i8>,
 }
 
+/// The quiet moves of a run of boards: board `start + j`'s are `quiet[first[j]..first[j + 1]]`.
+/// Each run is built by one thread into vectors of its own, which are never joined (a copy
+/// would double the peak of memory).
+struct Run {
+    first: Vec<u32>,
+    quiet: Vec<u32>,
+}
+
 /// No capture.
 const NONE: i8 = i8::MIN;
 
+/// The boards of a layer of `size`, cut into `threads` runs: the boards each run starts with.
+fn runs(size: usize, threads: usize) -> usize {
+    size.div_ceil(threads.max(1)).max(1)
+}
+
 impl LayerMoves {
-    /// The moves of layer `n`, the captures valued by `db`, which holds every layer below.
-    fn new(db: &Endgame, n: usize, low: &[i8], high: &[i8]) -> LayerMoves {
+    /// The moves of layer `n`, the captures valued by `db`, which holds every layer below; built
+    /// on `threads` threads, each a run of consecutive boards.
+    fn new(db: &Endgame, n: usize, low: &[i8], high: &[i8], threads: usize) -> LayerMoves {
         let size = layer_size(n) as usize;
-        let mut moves = LayerMoves {
-            first: Vec::with_capacity(size + 1),
+        let per_run = runs(size, threads);
+        let mut capture_low = vec![NONE; size];
+        let mut capture_high = vec![NONE; size];
+        let mut own_rows = vec![0; size];
+        let runs = std::thread::scope(|scope| {
+            let workers: Vec<_> = capture_low
+                .chunks_mut(per_run)
+                .zip(capture_high.chunks_mut(per_run))
+                .zip(own_rows.chunks_mut(per_run))
+                .enumerate()
+                .map(|(k, ((capture_low, capture_high), own_rows))| {
+                    let out = RunOut { capture_low, capture_high, own_rows };
+                    scope.spawn(move || Run::new(db, n, k * per_run, out, low, high))
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| {
+                    worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        LayerMoves { per_run, runs, capture_low, capture_high, own_rows }
+    }
+
+    fn len(&self) -> usize {
+        self.own_rows.len()
+    }
+
+    fn quiet(&self, i: usize) -> &[u32] {
+        let run = &self.runs[i / self.per_run];
+        let j = i % self.per_run;
+        &run.quiet[run.first[j] as usize..run.first[j + 1] as usize]
+    }
+
+    /// Whether board i has no move at all: a famine.
+    fn is_famine(&self, i: usize) -> bool {
+        self.capture_low[i] == NONE && self.quiet(i).is_empty()
+    }
+}
+
+/// Where a run writes what it finds of each of its boards.
+struct RunOut<'a> {
+    capture_low: &'a mut [i8],
+    capture_high: &'a mut [i8],
+    own_rows: &'a mut [i8],
+}
+
+impl Run {
+    /// The moves of the boards of layer `n` from rank `start` on, as many as `out` has room for.
+    fn new(db: &Endgame, n: usize, start: usize, out: RunOut, low: &[i8], high: &[i8]) -> Run {
+        let count = out.own_rows.len();
+        let mut run = Run {
+            first: Vec::with_capacity(count + 1),
             // At most six moves a board: reserved, never grown (a copy would double the peak).
-            quiet: Vec::with_capacity(size * 6),
-            capture_low: Vec::with_capacity(size),
-            capture_high: Vec::with_capacity(size),
-            own_rows: Vec::with_capacity(size),
+            quiet: Vec::with_capacity(count * 6),
         };
         let mut list = MoveList::new();
-        for_each_board(n, |pits| {
-            moves.first.push(moves.quiet.len() as u32);
+        let mut pits = db.ranker.unrank(start, n);
+        for j in 0..count {
+            if j > 0 {
+                next_board(&mut pits);
+            }
+            run.first.push(run.quiet.len() as u32);
             // Neither above 24 seeds, so that `abapa`'s stop does not end the game here.
             let captured = [24, (24 - n) as u8];
             let position =
-                Position::from_parts(Board::from_pits(*pits), captured, Side::South, db.rules)
+                Position::from_parts(Board::from_pits(pits), captured, Side::South, db.rules)
                     .unwrap_or_else(|_| unreachable!("48 seeds in all"));
             let mine: i32 = pits[..6].iter().map(|&s| s as i32).sum();
-            moves.own_rows.push((mine - (n as i32 - mine)) as i8);
+            out.own_rows[j] = (mine - (n as i32 - mine)) as i8;
             let (mut best_low, mut best_high) = (NONE, NONE);
             list.clear();
             position.legal_moves(&mut list);
@@ -217,7 +298,7 @@ impl LayerMoves {
                 // The child has North to move: seen from North, rows swapped.
                 let child = db.ranker.rank(&swapped(&after), n - seeds as usize);
                 if seeds == 0 {
-                    moves.quiet.push(child as u32);
+                    run.quiet.push(child as u32);
                 } else {
                     let at = db.starts[n - seeds as usize] + child;
                     let high = if db.bounded { high[at] } else { low[at] };
@@ -225,24 +306,11 @@ impl LayerMoves {
                     best_high = best_high.max(seeds as i8 - low[at]);
                 }
             }
-            moves.capture_low.push(best_low);
-            moves.capture_high.push(best_high);
-        });
-        moves.first.push(moves.quiet.len() as u32);
-        moves
-    }
-
-    fn len(&self) -> usize {
-        self.own_rows.len()
-    }
-
-    fn quiet(&self, i: usize) -> &[u32] {
-        &self.quiet[self.first[i] as usize..self.first[i + 1] as usize]
-    }
-
-    /// Whether board i has no move at all: a famine.
-    fn is_famine(&self, i: usize) -> bool {
-        self.capture_low[i] == NONE && self.first[i] == self.first[i + 1]
+            out.capture_low[j] = best_low;
+            out.capture_high[j] = best_high;
+        }
+        run.first.push(run.quiet.len() as u32);
+        run
     }
 }
 
@@ -271,23 +339,37 @@ impl Endgame {
         boards * (1 + bounded as usize)
     }
 
-    /// Builds the database of `rules` for boards of at most `max_seeds` seeds; `progress` hears
-    /// of each layer and iteration (seeds, iteration, values changed).
+    /// Builds the database of `rules` for boards of at most `max_seeds` seeds, on one thread;
+    /// `progress` hears of each layer and iteration (seeds, iteration, values changed).
     pub fn build(
         rules: RuleSet,
         max_seeds: usize,
+        progress: impl FnMut(usize, u32, u64),
+    ) -> Result<Endgame, EndgameError> {
+        Endgame::build_on(rules, max_seeds, 1, progress)
+    }
+
+    /// Builds the database as [`Endgame::build`] does, on `threads` threads: each layer's moves
+    /// are found by all of them, each a run of consecutive boards, and where the values only
+    /// narrow (`abapa`) each layer is solved by all of them too. The database is the same, byte
+    /// for byte, whatever the number of threads.
+    pub fn build_on(
+        rules: RuleSet,
+        max_seeds: usize,
+        threads: usize,
         mut progress: impl FnMut(usize, u32, u64),
     ) -> Result<Endgame, EndgameError> {
         if max_seeds > 24 {
             return Err(EndgameError::TooLarge(max_seeds));
         }
+        let threads = threads.max(1);
         let mut db = Endgame::frame(rules, max_seeds, Store::Owned(Vec::new()));
         let (mut low, mut high) = (Vec::with_capacity(db.boards), Vec::new());
         for n in 0..=max_seeds {
-            let moves = LayerMoves::new(&db, n, &low, &high);
+            let moves = LayerMoves::new(&db, n, &low, &high, threads);
             let mut report = |iteration, changed| progress(n, iteration, changed);
             if db.bounded {
-                let (layer_low, layer_high) = solve_bounded(&moves, n, &mut report);
+                let (layer_low, layer_high) = solve_bounded(&moves, n, threads, &mut report);
                 low.extend(layer_low);
                 high.extend(layer_high);
             } else {
@@ -438,23 +520,27 @@ fn solve_shared(moves: &LayerMoves, progress: &mut impl FnMut(u32, u64)) -> Vec<
 /// seen before, makes 1.7 % of 12-seed boards exact instead of 1.0 %: the quiet moves of a layer
 /// nearly all lie on cycles.) The bounds start at the widest, `-n..=n`, and only narrow, so the
 /// iteration ends.
+///
+/// On `threads` threads, each updating the boards of its own run in place and reading the others'
+/// as they stand. The update is monotone (a narrower child never widens its parent) and starts
+/// from the widest bounds, so every order of updates ends at the same bounds, the widest that
+/// hold: the result does not depend on the threads' timing.
 fn solve_bounded(
     moves: &LayerMoves,
     n: usize,
+    threads: usize,
     progress: &mut impl FnMut(u32, u64),
 ) -> (Vec<i8>, Vec<i8>) {
-    let mut low = vec![-(n as i8); moves.len()];
-    let mut high = vec![n as i8; moves.len()];
-    for i in 0..moves.len() {
-        if moves.is_famine(i) {
-            (low[i], high[i]) = (moves.own_rows[i], moves.own_rows[i]);
-        }
-    }
-    let mut iteration = 0;
-    loop {
-        iteration += 1;
+    use std::sync::atomic::{AtomicI8, Ordering::Relaxed};
+    let bound = |i: usize, wide: i8| {
+        AtomicI8::new(if moves.is_famine(i) { moves.own_rows[i] } else { wide })
+    };
+    let low: Vec<AtomicI8> = (0..moves.len()).map(|i| bound(i, -(n as i8))).collect();
+    let high: Vec<AtomicI8> = (0..moves.len()).map(|i| bound(i, n as i8)).collect();
+    // One pass over the boards of `range`: the boards changed.
+    let pass = |range: std::ops::Range<usize>| {
         let mut changed = 0u64;
-        for i in 0..moves.len() {
+        for i in range {
             if moves.is_famine(i) {
                 continue;
             }
@@ -462,17 +548,42 @@ fn solve_bounded(
             for &child in moves.quiet(i) {
                 let child = child as usize;
                 let stop = moves.own_rows[child];
-                best_low = best_low.max(-high[child].max(stop));
-                best_high = best_high.max(-low[child].min(stop));
+                best_low = best_low.max(-high[child].load(Relaxed).max(stop));
+                best_high = best_high.max(-low[child].load(Relaxed).min(stop));
             }
-            if best_low != low[i] || best_high != high[i] {
-                (low[i], high[i]) = (best_low, best_high);
+            if best_low != low[i].load(Relaxed) || best_high != high[i].load(Relaxed) {
+                low[i].store(best_low, Relaxed);
+                high[i].store(best_high, Relaxed);
                 changed += 1;
             }
         }
+        changed
+    };
+    let mut iteration = 0;
+    loop {
+        iteration += 1;
+        // A pass in which no thread changed a value found every board at its fixed point.
+        let changed: u64 = if threads == 1 {
+            pass(0..moves.len())
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..moves.runs.len())
+                    .map(|k| {
+                        let start = k * moves.per_run;
+                        let range = start..(start + moves.per_run).min(moves.len());
+                        scope.spawn(move || pass(range))
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                    .sum()
+            })
+        };
         progress(iteration, changed);
         if changed == 0 {
-            return (low, high);
+            let take = |bounds: Vec<AtomicI8>| bounds.into_iter().map(AtomicI8::into_inner);
+            return (take(low).collect(), take(high).collect());
         }
     }
 }
@@ -491,4 +602,37 @@ impl Eq for Endgame {}
 /// What a file holds, as its header says it after the format version.
 fn what(rules: RuleSet, max_seeds: usize) -> String {
     format!("awele {} {}", rules.name(), max_seeds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_follow_each_other_in_rank_order_and_unrank_inverts_rank() {
+        let ranker = Ranker::new(9);
+        for n in 0..=9 {
+            let size = layer_size(n) as usize;
+            let mut pits = ranker.unrank(0, n);
+            for rank in 0..size {
+                if rank > 0 {
+                    next_board(&mut pits);
+                }
+                assert_eq!(pits.iter().map(|&s| s as usize).sum::<usize>(), n, "{pits:?}");
+                assert_eq!(ranker.rank(&pits, n), rank, "{pits:?} in layer {n}");
+                assert_eq!(ranker.unrank(rank, n), pits, "rank {rank} of layer {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_database_is_the_same_on_any_number_of_threads() {
+        for rules in [RuleSet::Abapa, RuleSet::Awechec, RuleSet::Awari] {
+            let one = Endgame::build(rules, 9, |_, _, _| {}).unwrap();
+            for threads in [2, 3, 7] {
+                let many = Endgame::build_on(rules, 9, threads, |_, _, _| {}).unwrap();
+                assert!(one == many, "{rules} on {threads} threads differs from one thread");
+            }
+        }
+    }
 }
