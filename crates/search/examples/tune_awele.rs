@@ -2,29 +2,40 @@
 //! regression, as chess engines tune theirs): the engine plays games from random openings at a
 //! fixed depth; every quiet position met (no capture to play) is a line of features and the
 //! game's result for the side to move; the weights are those that best predict the results
-//! through `1 / (1 + exp(-score / k))`, the seed's weight held at 100.
+//! through `1 / (1 + exp(-score / k))`, the seed's weight held at 100. Two sets are fitted, those
+//! of a full board and of an empty one, which the evaluation blends by the seeds on the board
+//! (`awe_search::awele::Weights`).
 //!
-//! `cargo run --release -p awe-search --example tune_awele -- GAMES DEPTH [RULES] [THREADS] [LABEL_DEPTH]`
+//! `cargo run --release -p awe-search --example tune_awele -- GAMES DEPTH [RULES] [THREADS] [LABEL_DEPTH] [DB_SEEDS]`
 //!
 //! With LABEL_DEPTH, every third quiet position is also searched that deep, and what it is fitted
 //! to is half its game's result, half what that search expects (its score through the scale
 //! fitted to the results): a deeper search's view is a label with less noise than one game's end.
 //!
-//! It prints the weights to paste into `WEIGHTS` (or the rule set's own, `ABAPA_WEIGHTS`) in
-//! `src/awele.rs`; a change is kept only if
-//! a match shows it stronger (see BENCHMARKS.md).
+//! With DB_SEEDS, the rule set's endgame database of that many seeds is read from the cache
+//! (`$AWE_CACHE`, built by `awe endgame awele --rules RULES --seeds DB_SEEDS`), and a position it
+//! decides (a win or a loss whatever the history) is labelled with that result instead: exact.
+//!
+//! It prints the weights to paste into the rule set's in `src/awele.rs` (`ABAPA_WEIGHTS` and
+//! `ABAPA_END_WEIGHTS`, or `WEIGHTS`); a change is kept only if a match shows it stronger (see
+//! BENCHMARKS.md).
 
 use awe_awele::{Position, RuleSet};
 use awe_game::{Game, Position as _};
 use awe_search::Score;
 use awe_search::awele::{AweleEval, FEATURE_NAMES, FEATURES, Features, SEED, features, weights};
+use awe_search::endgame::Endgame;
 use awe_search::{Limits, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// A quiet position's features, the result of its game for the side to move (1, ½ or 0), and the
-/// score of a deeper search of it, if it had one.
-type Sample = (Features, f64, Option<Score>);
+/// A quiet position's features, the share of a full board's weights it takes (its seeds on the
+/// board over 48), the result of its game for the side to move (1, ½ or 0), and the score of a
+/// deeper search of it, if it had one.
+type Sample = (Features, f64, f64, Option<Score>);
+
+/// Weights being fitted: a full board's, then an empty one's.
+type Fitted = [[f64; FEATURES]; 2];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -34,13 +45,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rules: RuleSet = args.get(3).map_or(Ok(RuleSet::Awechec), |r| r.parse())?;
     let threads: u64 = args.get(4).map_or(Ok(2), |t| t.parse())?;
     let label_depth: Option<u32> = args.get(5).map(|d| d.parse()).transpose()?;
+    let db = match args.get(6) {
+        Some(seeds) => {
+            let seeds: usize = seeds.parse()?;
+            let dir = std::env::var("AWE_CACHE").map_err(|_| "DB_SEEDS: set AWE_CACHE")?;
+            let path = format!("{dir}/awele-{}-{seeds}.db", rules.name());
+            Some(Endgame::load(std::path::Path::new(&path), rules, seeds)?)
+        }
+        None => None,
+    };
+    let db = db.as_ref();
     let samples: Vec<Sample> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (t..games)
                         .step_by(threads as usize)
-                        .flat_map(|g| self_play(rules, depth, label_depth, g))
+                        .flat_map(|g| self_play(rules, depth, label_depth, db, g))
                         .collect::<Vec<_>>()
                 })
             })
@@ -49,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     });
     println!("{} quiet positions from {games} games at depth {depth} ({rules})", samples.len());
     let today = *weights(rules);
-    let start: [f64; FEATURES] = today.map(|w| w as f64);
+    let start: Fitted = [today.full.map(|w| w as f64), today.empty.map(|w| w as f64)];
     // The scale first, the weights as they are; then the weights, the scale held.
     let k = (10..=3000)
         .step_by(5)
@@ -60,26 +81,40 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The deep searches' scores become expected results on the same scale.
     let samples: Vec<Sample> = samples
         .into_iter()
-        .map(|(f, result, searched)| match searched {
-            Some(score) => (f, 0.5 * result + 0.5 * sigmoid(score as f64 / k), None),
-            None => (f, result, None),
+        .map(|(f, share, result, searched)| match searched {
+            Some(score) => (f, share, 0.5 * result + 0.5 * sigmoid(score as f64 / k), None),
+            None => (f, share, result, None),
         })
         .collect();
     if label_depth.is_some() {
         println!("loss {:.5} with today's weights, the labels blended", loss(&samples, &start, k));
     }
     let fitted = fit(&samples, start, k);
-    println!("loss {:.5} with the fitted weights:", loss(&samples, &fitted, k));
-    for ((name, old), new) in FEATURE_NAMES.iter().zip(today).zip(fitted) {
-        println!("  {name:<24} {old:>5} -> {:>5}", new.round());
+    println!(
+        "loss {:.5} with the fitted weights (full board, empty board):",
+        loss(&samples, &fitted, k)
+    );
+    let old = [today.full, today.empty];
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        let [full, empty] =
+            [0, 1].map(|s| format!("{:>5} -> {:>5}", old[s][i], fitted[s][i].round()));
+        println!("  {name:<32} {full}   {empty}");
     }
-    let line: Vec<String> = fitted.iter().map(|w| format!("{}", w.round())).collect();
-    println!("pub const WEIGHTS: Features = [{}];", line.join(", "));
+    for (name, w) in ["ABAPA_WEIGHTS", "ABAPA_END_WEIGHTS"].iter().zip(fitted) {
+        let line: Vec<String> = w.iter().map(|w| format!("{}", w.round())).collect();
+        println!("pub const {name}: Features = [{}];", line.join(", "));
+    }
     Ok(())
 }
 
 /// One game of the engine against itself from a random opening, as samples.
-fn self_play(rules: RuleSet, depth: u32, label_depth: Option<u32>, seed: u64) -> Vec<Sample> {
+fn self_play(
+    rules: RuleSet,
+    depth: u32,
+    label_depth: Option<u32>,
+    db: Option<&Endgame>,
+    seed: u64,
+) -> Vec<Sample> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(Position::new(rules));
     for _ in 0..rng.random_range(2..10) {
@@ -88,7 +123,10 @@ fn self_play(rules: RuleSet, depth: u32, label_depth: Option<u32>, seed: u64) ->
     }
     let mut searcher = Searcher::new(AweleEval::default(), 16);
     let mut labeller = Searcher::new(AweleEval::default(), 16);
-    let mut met: Vec<(Features, awe_game::Side, Option<Score>)> = Vec::new();
+    // Each quiet position: features, share, side to move, a deeper search's score, and the
+    // database's result where it decides one.
+    type Met = (Features, f64, awe_game::Side, Option<Score>, Option<f64>);
+    let mut met: Vec<Met> = Vec::new();
     while game.outcome().is_none() && game.moves().len() < 400 {
         let position = *game.current();
         let mut moves = awe_awele::MoveList::new();
@@ -100,7 +138,10 @@ fn self_play(rules: RuleSet, depth: u32, label_depth: Option<u32>, seed: u64) ->
             });
             // A won or lost game seen by the search is the game's result, whenever it ends.
             let searched = searched.map(|s| s.clamp(-30 * SEED, 30 * SEED));
-            met.push((features(&position), position.turn(), searched));
+            let share = position.board().total() as f64 / 48.0;
+            let known = db.and_then(|db| decided(db, &position));
+            let searched = searched.filter(|_| known.is_none());
+            met.push((features(&position), share, position.turn(), searched, known));
         }
         let found = searcher.search(&game, &Limits::depth(depth), |_| {});
         let Some(&mv) = found.best() else { break };
@@ -108,19 +149,33 @@ fn self_play(rules: RuleSet, depth: u32, label_depth: Option<u32>, seed: u64) ->
     }
     let Some(outcome) = game.outcome() else { return Vec::new() };
     met.into_iter()
-        .map(|(f, side, searched)| {
+        .map(|(f, share, side, searched, known)| {
             let result = match outcome.winner {
                 Some(winner) if winner == side => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            (f, result, searched)
+            (f, share, known.unwrap_or(result), searched)
         })
         .collect()
 }
 
-fn score(f: &Features, w: &[f64; FEATURES]) -> f64 {
-    f.iter().zip(w).map(|(&f, w)| f as f64 * w).sum()
+/// The result for the side to move that `db` gives `position`, 1 or 0, where its bounds agree on
+/// a win or a loss.
+fn decided(db: &Endgame, position: &Position) -> Option<f64> {
+    let known = db.probe(position)?;
+    let me = position.turn();
+    let now = position.captured(me) as i32 - position.captured(me.opponent()) as i32;
+    let (low, high) = (now + known.low as i32, now + known.high as i32);
+    (low.signum() == high.signum() && low != 0).then_some(if low > 0 { 1.0 } else { 0.0 })
+}
+
+/// The score of `f` with a full board's weights taken for `share` of it.
+fn score(f: &Features, share: f64, w: &Fitted) -> f64 {
+    f.iter()
+        .zip(w[0].iter().zip(&w[1]))
+        .map(|(&f, (full, empty))| f as f64 * (full * share + empty * (1.0 - share)))
+        .sum()
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -128,35 +183,40 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// The mean cross-entropy of the predicted results.
-fn loss(samples: &[Sample], w: &[f64; FEATURES], k: f64) -> f64 {
+fn loss(samples: &[Sample], w: &Fitted, k: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|(f, r, _)| {
-            let p = sigmoid(score(f, w) / k).clamp(1e-9, 1.0 - 1e-9);
+        .map(|(f, share, r, _)| {
+            let p = sigmoid(score(f, *share, w) / k).clamp(1e-9, 1.0 - 1e-9);
             -(r * p.ln() + (1.0 - r) * (1.0 - p).ln())
         })
         .sum();
     total / samples.len().max(1) as f64
 }
 
-/// Gradient descent with Adam steps on every weight but the seed's.
-fn fit(samples: &[Sample], mut w: [f64; FEATURES], k: f64) -> [f64; FEATURES] {
-    let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
+/// Gradient descent with Adam steps on every weight but the seed's, in both sets.
+fn fit(samples: &[Sample], mut w: Fitted, k: f64) -> Fitted {
+    let (mut m, mut v) = ([[0.0; FEATURES]; 2], [[0.0; FEATURES]; 2]);
     let (rate, b1, b2) = (0.5, 0.9, 0.999);
     for step in 1..=3000 {
-        let mut grad = [0.0; FEATURES];
-        for (f, r, _) in samples {
-            let p = sigmoid(score(f, &w) / k);
-            for (g, &x) in grad.iter_mut().zip(f) {
-                *g += (p - r) * x as f64 / k;
+        let mut grad = [[0.0; FEATURES]; 2];
+        for (f, share, r, _) in samples {
+            let p = sigmoid(score(f, *share, &w) / k);
+            for (i, &x) in f.iter().enumerate() {
+                let g = (p - r) * x as f64 / k;
+                grad[0][i] += g * share;
+                grad[1][i] += g * (1.0 - share);
             }
         }
-        for i in 1..FEATURES {
-            let g = grad[i] / samples.len() as f64;
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let (mh, vh) = (m[i] / (1.0 - b1.powi(step)), v[i] / (1.0 - b2.powi(step)));
-            w[i] -= rate * mh / (vh.sqrt() + 1e-8);
+        for set in 0..2 {
+            for i in 1..FEATURES {
+                let g = grad[set][i] / samples.len() as f64;
+                m[set][i] = b1 * m[set][i] + (1.0 - b1) * g;
+                v[set][i] = b2 * v[set][i] + (1.0 - b2) * g * g;
+                let mh = m[set][i] / (1.0 - b1.powi(step));
+                let vh = v[set][i] / (1.0 - b2.powi(step));
+                w[set][i] -= rate * mh / (vh.sqrt() + 1e-8);
+            }
         }
     }
     w
