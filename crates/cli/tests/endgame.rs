@@ -190,3 +190,27 @@ fn the_engines_build_a_small_database_at_first_need_and_use_it() {
     assert!(!path.exists());
     assert!(!stdout(&output).contains("known"), "{}", stdout(&output));
 }
+
+#[test]
+fn a_database_built_on_several_threads_is_the_file_built_on_one() {
+    let dir = cache("threads");
+    let mut files = Vec::new();
+    for threads in ["1", "3"] {
+        let path = dir.join(format!("abapa-{threads}.db"));
+        let path_text = path.to_str().unwrap();
+        let args = ["endgame", "awele", "--rules", "abapa", "--seeds", "8", "--threads", threads];
+        let output = awe(&dir, &[&args[..], &["--path", path_text]].concat());
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(stdout(&output).contains(&format!("on {threads} threads")), "{}", stdout(&output));
+        files.push(std::fs::read(&path).unwrap());
+    }
+    assert!(files[0] == files[1], "the files of 1 and 3 threads differ");
+    for bad in [
+        vec!["endgame", "awele", "--threads", "0"],
+        vec!["endgame", "awithlaknannai", "--threads", "2"],
+    ] {
+        let output = awe(&dir, &bad);
+        assert!(!output.status.success(), "{bad:?} was accepted");
+        assert!(stderr(&output).contains("--threads"), "{bad:?}: {}", stderr(&output));
+    }
+}

@@ -124,10 +124,10 @@ impl std::fmt::Display for Row {
 /// Each position of `game` where `awe` is to move, searched for `time` with its history.
 fn searched(game: &Game<Position>, awe: Side, time: Duration) -> Vec<Row> {
     let mut rows = Vec::new();
-    let mut replay = Game::new(game.start().clone());
+    let mut replay = Game::new(*game.start());
     for (ply, &played) in game.moves().iter().enumerate() {
         if replay.current().turn() == awe {
-            let position = replay.current().clone();
+            let position = *replay.current();
             let mut searcher = Searcher::new(Position::evaluator(game.start()), 64);
             let report = searcher.search(&replay, &Limits::time(time), |_| {});
             rows.push(Row {

@@ -90,8 +90,8 @@ pub const ABAPA_END_WEIGHTS: Features = [
 
 /// The weights of a rule set: those of a full board (48 seeds) and those of an empty one, the
 /// evaluation blending them by the seeds on the board, as chess engines taper from the middle
-/// game to the endgame. A seed on one's own row is worth more the fewer are left: under `abapa`
-/// a game that stalls ends with each side taking its own row.
+/// game to the endgame: under `abapa` a game that stalls ends with each side taking its own row,
+/// so what a seed on a row is worth changes as the seeds come off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub full: Features,
