@@ -96,18 +96,34 @@ pub const ABAPA_END_WEIGHTS: Features = [
 pub struct Weights {
     pub full: Features,
     pub empty: Features,
+    /// Whether the two sets differ, and whether either weighs the look-ahead features (20 to
+    /// 23): found once, when the weights are made, not at every evaluation.
+    tapered: bool,
+    look_ahead: bool,
 }
 
 impl Weights {
     /// The same weights whatever the seeds on the board.
     pub const fn flat(weights: Features) -> Weights {
-        Weights { full: weights, empty: weights }
+        Weights::tapered(weights, weights)
+    }
+
+    /// A full board's weights and an empty board's.
+    pub const fn tapered(full: Features, empty: Features) -> Weights {
+        let (mut tapered, mut look_ahead) = (false, false);
+        let mut i = 0;
+        while i < FEATURES {
+            tapered |= full[i] != empty[i];
+            look_ahead |= i >= 20 && i < 24 && (full[i] != 0 || empty[i] != 0);
+            i += 1;
+        }
+        Weights { full, empty, tapered, look_ahead }
     }
 
     /// The score of `f`, a position's features with `seeds` on the board (at most 48).
     pub fn score(&self, f: &Features, seeds: u32) -> Score {
         let full: Score = f.iter().zip(&self.full).map(|(f, w)| f * w).sum();
-        if self.full == self.empty {
+        if !self.tapered {
             return full;
         }
         let empty: Score = f.iter().zip(&self.empty).map(|(f, w)| f * w).sum();
@@ -119,7 +135,7 @@ impl Weights {
 /// The weights of a rule set.
 pub fn weights(rules: RuleSet) -> &'static Weights {
     static AWECHEC: Weights = Weights::flat(WEIGHTS);
-    static ABAPA: Weights = Weights { full: ABAPA_WEIGHTS, empty: ABAPA_END_WEIGHTS };
+    static ABAPA: Weights = Weights::tapered(ABAPA_WEIGHTS, ABAPA_END_WEIGHTS);
     match rules {
         RuleSet::Abapa => &ABAPA,
         _ => &AWECHEC,
@@ -204,8 +220,7 @@ impl Evaluator<Position> for AweleEval {
 
     fn evaluate(&self, position: &Position) -> Score {
         let weights = weights(position.rule_set());
-        let look_ahead = [&weights.full, &weights.empty].iter().any(|w| w[20..24] != [0; 4]);
-        let f = features_with(position, look_ahead);
+        let f = features_with(position, weights.look_ahead);
         weights.score(&f, position.board().total() as u32)
     }
 
@@ -298,6 +313,25 @@ mod tests {
             }
             prop_assume!(position.outcome().is_none());
             prop_assert_eq!(features(&position), features(&mirror(&position)));
+        }
+    }
+
+    #[test]
+    fn tapered_weights_are_the_full_boards_at_48_seeds_and_the_empty_boards_at_0() {
+        let position = at([1, 0, 2, 13, 4, 1, 2, 0, 0, 3, 1, 0], Side::South);
+        let f = features(&position);
+        let dot = |w: &Features| f.iter().zip(w).map(|(f, w)| f * w).sum::<Score>();
+        let abapa = weights(RuleSet::Abapa);
+        assert_eq!(abapa.score(&f, 48), dot(&ABAPA_WEIGHTS));
+        assert_eq!(abapa.score(&f, 0), dot(&ABAPA_END_WEIGHTS));
+        let (low, high) = (
+            dot(&ABAPA_WEIGHTS).min(dot(&ABAPA_END_WEIGHTS)),
+            dot(&ABAPA_WEIGHTS).max(dot(&ABAPA_END_WEIGHTS)),
+        );
+        assert!((low..=high).contains(&abapa.score(&f, 27)));
+        let flat = weights(RuleSet::Awechec);
+        for seeds in [0, 27, 48] {
+            assert_eq!(flat.score(&f, seeds), dot(&WEIGHTS));
         }
     }
 

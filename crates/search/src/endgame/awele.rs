@@ -208,17 +208,13 @@ struct Run {
 /// No capture.
 const NONE: i8 = i8::MIN;
 
-/// The boards of a layer of `size`, cut into `threads` runs: the boards each run starts with.
-fn runs(size: usize, threads: usize) -> usize {
-    size.div_ceil(threads.max(1)).max(1)
-}
-
 impl LayerMoves {
     /// The moves of layer `n`, the captures valued by `db`, which holds every layer below; built
     /// on `threads` threads, each a run of consecutive boards.
     fn new(db: &Endgame, n: usize, low: &[i8], high: &[i8], threads: usize) -> LayerMoves {
         let size = layer_size(n) as usize;
-        let per_run = runs(size, threads);
+        // Boards a run: the layer cut into `threads` runs (at least one board each).
+        let per_run = size.div_ceil(threads.max(1)).max(1);
         let mut capture_low = vec![NONE; size];
         let mut capture_high = vec![NONE; size];
         let mut own_rows = vec![0; size];
