@@ -259,8 +259,13 @@ impl Position {
         position.awele_seen = vec![position.awele.repetition_key()];
         position.awele_running = true;
         position.powers = powers;
-        if settings.variant == crate::Variant::Synchronous {
+        // An Awélé game already over is ended at once, as its last move would have ended it
+        // (found by fuzzing: the synchronous variant went on with chess, then asked for a move
+        // in a finished Awélé game).
+        if settings.variant == crate::Variant::Synchronous && position.awele.outcome().is_none() {
             position.settle_chess();
+        } else if settings.variant == crate::Variant::Synchronous {
+            position.after_awele_move(false);
         } else {
             // Every power listed was made by this Awélé game: the list was empty when it began.
             position.made = powers.len() as u32;

@@ -105,3 +105,27 @@ fn powers_and_awele_read_back(settings: Settings) {
     assert_eq!(texts(&back), texts(&after), "{text}");
     assert_eq!(back.step(), after.step(), "{text}");
 }
+
+/// A synchronous game read with a power to use and an Awélé game already over (its side to move
+/// has no seed): the Awélé game ends as it is read, its seeds left become powers, and the
+/// position text reads back to the same game after each action (found by fuzzing: chess went on,
+/// then the game asked for a move in the finished Awélé game and printed a text that read back
+/// otherwise).
+#[test]
+fn a_finished_awele_game_read_with_powers_ends_at_once() {
+    let start = Position::new(Settings { variant: Variant::Synchronous, ..Settings::default() });
+    let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | W | 0,0,0,0,0,0/1,1,0,0,0,1 S 23 22";
+    let position = start.parse_position(text).unwrap();
+    assert!(!position.awele_running(), "{}", position.position_text());
+    // The three seeds left on North's row are North's (Black's) powers, after White's.
+    assert!(position.position_text().ends_with("| WBBB | -"), "{}", position.position_text());
+    let mut position = position;
+    for _ in 0..8 {
+        let text = position.position_text();
+        let back = start.parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        // (The text does not tell a power being decided on from one decided: only the text.)
+        assert_eq!(back.position_text(), text);
+        let Some(&action) = position.legal_actions().first() else { break };
+        position = position.play(&action).unwrap();
+    }
+}

@@ -41,6 +41,29 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// The shape of a command's words (`arrow F b`, `mark e`), if they are one. A place is a pit,
+    /// a point or a square (`F`, `m5`, `e4`): a few ASCII letters and digits, nothing that could
+    /// close the comment or the bracket a record writes it in (found by fuzzing: a mark on
+    /// `` `}`` ended its comment early, and the record no longer read).
+    pub fn from_words(words: &[&str]) -> Option<Shape> {
+        let shape = match *words {
+            ["arrow", from, to] => Shape::Arrow { from: from.into(), to: to.into() },
+            ["mark", at] => Shape::Mark { at: at.into() },
+            _ => return None,
+        };
+        shape.names_places().then_some(shape)
+    }
+
+    /// Whether the shape names only places (as an account's chapter must, too).
+    pub fn names_places(&self) -> bool {
+        let place =
+            |p: &str| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric());
+        match self {
+            Shape::Arrow { from, to } => place(from) && place(to),
+            Shape::Mark { at } => place(at),
+        }
+    }
+
     /// The shape as a record writes it inside a comment, as PGN writers put arrows in theirs:
     /// `[%arrow F b]`, `[%mark e]`.
     pub fn in_comment(&self) -> String {
@@ -60,11 +83,7 @@ pub fn shapes_in(comment: &str) -> (Vec<Shape>, String) {
     while let Some(open) = text.find("[%") {
         let Some(close) = text[open..].find(']').map(|c| open + c) else { break };
         let words: Vec<&str> = text[open + 2..close].split_whitespace().collect();
-        let shape = match words[..] {
-            ["arrow", from, to] => Some(Shape::Arrow { from: from.into(), to: to.into() }),
-            ["mark", at] => Some(Shape::Mark { at: at.into() }),
-            _ => None,
-        };
+        let shape = Shape::from_words(&words);
         rest.push_str(&text[..open]);
         match shape {
             Some(shape) => shapes.push(shape),
@@ -272,16 +291,8 @@ fn check_node(node: &mut Node, game: &Match, count: &mut usize) -> Result<(), St
     if node.shapes.len() > MAX_SHAPES {
         return Err(format!("{MAX_SHAPES} drawings a move at most"));
     }
-    let short =
-        |p: &str| !p.is_empty() && p.len() <= 4 && p.chars().all(|c| c.is_ascii_alphanumeric());
-    for shape in &node.shapes {
-        let ok = match shape {
-            Shape::Arrow { from, to } => short(from) && short(to),
-            Shape::Mark { at } => short(at),
-        };
-        if !ok {
-            return Err("a drawing names pits, points or squares".into());
-        }
+    if !node.shapes.iter().all(Shape::names_places) {
+        return Err("a drawing names pits, points or squares".into());
     }
     let mut seen = Vec::new();
     for child in &mut node.children {
@@ -358,15 +369,12 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
         if let Some(after) = rest.strip_prefix('[') {
             let end = after.find(']').ok_or("a shape opened with [ is never closed")?;
             let words: Vec<&str> = after[..end].split_whitespace().collect();
-            let shape = match words[..] {
-                ["arrow", from, to] => Shape::Arrow { from: from.into(), to: to.into() },
-                ["mark", at] => Shape::Mark { at: at.into() },
-                _ => {
-                    return Err(format!(
-                        "`[{}]` is no shape ([arrow FROM TO] or [mark AT])",
-                        &after[..end]
-                    ));
-                }
+            let Some(shape) = Shape::from_words(&words) else {
+                return Err(format!(
+                    "`[{}]` is no shape ([arrow FROM TO] or [mark AT], each place a pit, point \
+                     or square such as F, m5 or e4)",
+                    &after[..end]
+                ));
             };
             out.push(Token::Shape(shape));
             rest = after[end + 1..].trim_start();

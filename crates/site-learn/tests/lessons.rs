@@ -235,6 +235,12 @@ fn a_studys_moves_are_the_rules() {
     for bad in ["1. F F", "1. F ( b )", "1. F ( E", "1. F )", "( E )", "1. G", "{never closed"] {
         assert!(parse_moves(&spec, None, bad).is_err(), "{bad}");
     }
+    // A drawing names places only: one on `}` would end the comment its record writes it in
+    // (found by fuzzing), one on a long or odd name is no place.
+    for bad in ["1. F [mark `}`]", "1. F [arrow F }]", "1. F [mark abcde]", "1. F [mark]"] {
+        let error = parse_moves(&spec, None, bad).unwrap_err();
+        assert!(error.contains("is no shape"), "{bad}: {error}");
+    }
 }
 
 #[test]
