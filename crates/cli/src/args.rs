@@ -524,6 +524,11 @@ pub struct MatchArgs {
     /// where a random move loses at once.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub opening_level: Option<u8>,
+    /// Begin each pair of games from an opening of FILE instead (a line each: the moves from
+    /// the start, `#` a comment), in an order --seed shuffles, as bench/openings/ holds them
+    /// (awele-abapa.txt: 400 balanced openings).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["opening_level", "opening_plies"])]
+    pub openings: Option<PathBuf>,
     /// Games played at once (each with its own players; one core each).
     #[arg(long, default_value_t = 1)]
     pub concurrency: u32,

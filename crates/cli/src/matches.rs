@@ -163,9 +163,10 @@ fn play_match<P: Playable>(
     write: impl Fn(&Game<P>, [&str; 2]) -> Record + Sync,
 ) -> Result<()> {
     let time = args.time.duration();
-    let opening_level = match args.opening_level {
-        Some(n) => Some(Level::new(n).context("--opening-level: 1 to 4")?),
-        None => None,
+    let openings = match (&args.openings, args.opening_level) {
+        (Some(path), _) => Openings::File(read_openings(&start, path, args.seed)?),
+        (None, Some(n)) => Openings::Level(Level::new(n).context("--opening-level: 1 to 4")?),
+        (None, None) => Openings::Random,
     };
     let sprt = sprt(args)?;
     let dialect_a = dialect(&args.a_option, &args.a_move_separator, "--a-option")?;
@@ -196,7 +197,7 @@ fn play_match<P: Playable>(
     std::thread::scope(|scope| -> Result<()> {
         for mut players in workers {
             let (next, stop, sender) = (Arc::clone(&next), Arc::clone(&stop), sender.clone());
-            let (start, write) = (start.clone(), &write);
+            let (start, write, openings) = (start.clone(), &write, &openings);
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
@@ -204,7 +205,7 @@ fn play_match<P: Playable>(
                         break;
                     }
                     let played =
-                        play_game(&start, &mut players, index, args, time, opening_level, write);
+                        play_game(&start, &mut players, index, args, time, openings, write);
                     let failed = played.is_err();
                     if sender.send(played).is_err() || failed {
                         break;
@@ -298,6 +299,53 @@ fn play_match<P: Playable>(
     })
 }
 
+/// How the games of a match begin.
+enum Openings<M> {
+    /// `--opening-plies` moves at random.
+    Random,
+    /// `--opening-plies` moves of the engine at a low level (`--opening-level`).
+    Level(Level),
+    /// The positions of a file (`--openings`), in an order the seed shuffles.
+    File(Vec<Vec<M>>),
+}
+
+/// The openings of `--openings FILE`: a line each, the moves from the start as the game writes
+/// them, a space between; `#` begins a comment. Every move is checked before any game starts;
+/// the order is shuffled by `seed`, so that matches with other seeds play other openings first.
+fn read_openings<P: Playable>(
+    start: &P,
+    path: &std::path::Path,
+    seed: u64,
+) -> Result<Vec<Vec<P::Move>>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--openings: cannot read {}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let words = line.split('#').next().unwrap_or("");
+        if words.trim().is_empty() {
+            continue;
+        }
+        let mut game = Game::new(start.clone());
+        for word in words.split_whitespace() {
+            let at = || format!("--openings: {} line {}", path.display(), number + 1);
+            let mv = game
+                .current()
+                .parse_move(word)
+                .map_err(|e| anyhow::anyhow!("`{word}` is no move here ({e})"))
+                .with_context(at)?;
+            game.play(mv).map_err(|e| anyhow::anyhow!("`{word}`: {e}")).with_context(at)?;
+            anyhow::ensure!(game.outcome().is_none(), "{}: the game is over after `{word}`", at());
+        }
+        openings.push(game.moves().to_vec());
+    }
+    anyhow::ensure!(!openings.is_empty(), "--openings: {} holds no opening", path.display());
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for i in (1..openings.len()).rev() {
+        openings.swap(i, rng.random_range(0..=i));
+    }
+    Ok(openings)
+}
+
 /// Plays game `index`: its pair's opening, then A and B until the end.
 fn play_game<P: Playable>(
     start: &P,
@@ -305,7 +353,7 @@ fn play_game<P: Playable>(
     index: u32,
     args: &MatchArgs,
     time: std::time::Duration,
-    opening_level: Option<Level>,
+    openings: &Openings<P::Move>,
     write: &(impl Fn(&Game<P>, [&str; 2]) -> Record + Sync),
 ) -> Result<Played> {
     // A new opening for each pair of games, played once with each colour; the same for a pair
@@ -313,10 +361,17 @@ fn play_game<P: Playable>(
     let pair = (index / 2) as u64;
     let mut rng = SmallRng::seed_from_u64(args.seed ^ pair.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let plies = args.opening_plies as usize;
-    let mut game = match opening_level {
-        None => awe_game::playout::random_game(start.clone(), &mut rng, plies),
-        Some(level) => {
-            let mut engine = Engine::new(P::evaluator(start), level, rng.random());
+    let mut game = match openings {
+        Openings::Random => awe_game::playout::random_game(start.clone(), &mut rng, plies),
+        Openings::File(lines) => {
+            let mut game = Game::new(start.clone());
+            for &mv in &lines[pair as usize % lines.len()] {
+                game.play(mv).context("opening")?;
+            }
+            game
+        }
+        Openings::Level(level) => {
+            let mut engine = Engine::new(P::evaluator(start), *level, rng.random());
             let mut game = Game::new(start.clone());
             for _ in 0..plies {
                 // The players' time bounds the opening's search too.

@@ -49,3 +49,111 @@ fn a_match_stops_when_the_sprt_decides() {
     let (ok, text) = awe(&["match", "awele", "--a", "random", "--b", "random", "--sprt", "10,0"]);
     assert!(!ok && text.contains("--sprt"), "{text}");
 }
+
+/// `--openings FILE`: each pair of games begins from a line of the file, once with each colour,
+/// in an order the seed shuffles; a line that is not moves from the start is refused by number.
+#[test]
+fn a_match_plays_the_openings_of_a_file() {
+    let dir = std::env::temp_dir().join(format!("awe-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two openings\nF b C d   # four plies\n\nA a\n").unwrap();
+    let records = dir.join("records.txt");
+    let (ok, text) = awe(&[
+        "match",
+        "awele",
+        "--rules",
+        "abapa",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--time",
+        "0.01",
+        "--openings",
+        file.to_str().unwrap(),
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let written = std::fs::read_to_string(&records).unwrap();
+    let movetexts: Vec<&str> =
+        written.split("\n\n").filter(|part| part.starts_with("1.")).collect();
+    assert_eq!(movetexts.len(), 4, "{written}");
+    let begins = |m: &str| {
+        if m.starts_with("1. F b 2. C d ") {
+            "F b C d"
+        } else if m.starts_with("1. A a 2. ") {
+            "A a"
+        } else {
+            panic!("a game that begins from neither opening: {m}")
+        }
+    };
+    // A pair plays one opening; the two pairs play both.
+    assert_eq!(begins(movetexts[0]), begins(movetexts[1]), "{written}");
+    assert_eq!(begins(movetexts[2]), begins(movetexts[3]), "{written}");
+    assert_ne!(begins(movetexts[0]), begins(movetexts[2]), "{written}");
+
+    std::fs::write(&file, "F b\nF b G\n").unwrap();
+    let (ok, text) = awe(&[
+        "match",
+        "awele",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--openings",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(text.contains("line 2: `G` is no move here"), "{text}");
+    let (ok, text) =
+        awe(&["match", "awele", "--a", "random", "--b", "random", "--openings", "/no/such/file"]);
+    assert!(!ok);
+    assert!(text.contains("--openings: cannot read /no/such/file"), "{text}");
+}
+
+/// The shipped balanced openings (`bench/openings/awele-abapa.txt`): 400 distinct positions of 4
+/// to 8 plies under `abapa`, 80 of each length, none over, and a match reads them all.
+#[test]
+fn the_shipped_abapa_openings_are_distinct_legal_positions() {
+    use awe_game::{Game, Position as _};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/openings/awele-abapa.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let mut lengths = [0; 9];
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (moves, comment) = line.split_once('#').unwrap();
+        let mut game = Game::new(awe_awele::Position::new(awe_awele::RuleSet::Abapa));
+        for word in moves.split_whitespace() {
+            let mv = game.current().parse_move(word).unwrap_or_else(|e| panic!("{line}: {e}"));
+            game.play(mv).unwrap();
+        }
+        assert!(game.outcome().is_none(), "{line}");
+        let plies = game.moves().len();
+        assert!(comment.trim().starts_with(&format!("{plies} plies, ")), "{line}");
+        // Near even: within half a seed, as written.
+        let value: i32 = comment.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(value.abs() <= 50, "{line}");
+        lengths[plies] += 1;
+        assert!(seen.insert(game.current().position_text()), "twice: {line}");
+    }
+    assert_eq!(lengths[4..], [80; 5], "{lengths:?}");
+    let (ok, text) = awe(&[
+        "match",
+        "awele",
+        "--rules",
+        "abapa",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--openings",
+        path,
+    ]);
+    assert!(ok, "{text}");
+}
