@@ -157,3 +157,42 @@ fn the_shipped_abapa_openings_are_distinct_legal_positions() {
     ]);
     assert!(ok, "{text}");
 }
+
+/// `AWE_NET=FILE` adds a learned network to the Awélé engine of its rule set; a file that is not
+/// one, or one of another rule set, is named on stderr and the engine plays without it.
+#[test]
+fn the_engine_reads_a_network_or_says_why_not() {
+    use awe_search::awele_net::{HIDDEN, INPUTS, Network};
+    let dir = std::env::temp_dir().join(format!("awe-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let analyse = |net: &std::path::Path| {
+        let output = Command::new(env!("CARGO_BIN_EXE_awe"))
+            .args(["analyze", "awele", "--rules", "abapa", "--time", "0.05"])
+            .env("AWE_CACHE", dir.join("empty-cache"))
+            .env("AWE_ENDGAME", "off")
+            .env("AWE_NET", net)
+            .output()
+            .expect("awe runs");
+        let out = String::from_utf8_lossy(&output.stdout).into_owned();
+        (output.status.success(), out, String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let zero = |rules| {
+        let hidden = Box::new([[0i16; HIDDEN]; INPUTS]);
+        Network::new(rules, hidden, [0; HIDDEN], [0; HIDDEN], 0).to_bytes()
+    };
+    let good = dir.join("abapa.net");
+    std::fs::write(&good, zero(awe_awele::RuleSet::Abapa)).unwrap();
+    let (ok, out, err) = analyse(&good);
+    assert!(ok && out.contains("best "), "{out}{err}");
+    assert!(!err.contains("AWE_NET"), "{err}");
+    for (bytes, why) in [
+        (b"not a network".to_vec(), "not an awe network file"),
+        (zero(awe_awele::RuleSet::Awari), "a network for the rule set `awari`, not `abapa`"),
+    ] {
+        let bad = dir.join("bad.net");
+        std::fs::write(&bad, bytes).unwrap();
+        let (ok, out, err) = analyse(&bad);
+        assert!(ok && out.contains("best "), "{out}{err}");
+        assert!(err.contains(&format!("AWE_NET: {why}; the engine plays without")), "{err}");
+    }
+}

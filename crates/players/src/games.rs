@@ -21,11 +21,34 @@ impl Playable for awe_awele::Position {
         LOADED.get(start.rule_set(), || {
             let lookup = crate::cache::awele_or_build(start.rule_set());
             crate::cache::report(&lookup.ignored);
-            match lookup.database {
+            let eval = match lookup.database {
                 Some(db) => awe_search::awele::AweleEval::with_endgame(Arc::new(db)),
                 None => Self::Eval::default(),
+            };
+            match network(start.rule_set()) {
+                Some(net) => eval.with_network(net),
+                None => eval,
             }
         })
+    }
+}
+
+/// The learned network of the rule set (see `awe_search::awele_net`): the one awe ships, or the
+/// file `AWE_NET=FILE` names, or none with `AWE_NET=off` (to measure without). A file that does
+/// not load is reported, and the engine plays without a network.
+fn network(rules: awe_awele::RuleSet) -> Option<Arc<awe_search::awele_net::Network>> {
+    let Some(path) = std::env::var_os("AWE_NET").filter(|p| !p.is_empty()) else {
+        return awe_search::awele_net::shipped(rules);
+    };
+    if path == "off" {
+        return None;
+    }
+    match awe_search::awele_net::Network::load(std::path::Path::new(&path), rules) {
+        Ok(net) => Some(Arc::new(net)),
+        Err(error) => {
+            eprintln!("awe: AWE_NET: {error}; the engine plays without the network");
+            None
+        }
     }
 }
 

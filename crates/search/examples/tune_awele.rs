@@ -16,6 +16,9 @@
 //! (`$AWE_CACHE`, built by `awe endgame awele --rules RULES --seeds DB_SEEDS`), and a position it
 //! decides (a win or a loss whatever the history) is labelled with that result instead: exact.
 //!
+//! With DUMP=FILE in the environment, the positions and their labels are also written to FILE, a
+//! line each (the position's text, a tab, the label), for `train_awele_net`.
+//!
 //! It prints the weights to paste into the rule set's in `src/awele.rs` (`ABAPA_WEIGHTS` and
 //! `ABAPA_END_WEIGHTS`, or `WEIGHTS`); a change is kept only if a match shows it stronger (see
 //! BENCHMARKS.md).
@@ -31,8 +34,8 @@ use rand::{Rng, SeedableRng};
 
 /// A quiet position's features, the share of a full board's weights it takes (its seeds on the
 /// board over 48), the result of its game for the side to move (1, ½ or 0), and the score of a
-/// deeper search of it, if it had one.
-type Sample = (Features, f64, f64, Option<Score>);
+/// deeper search of it, if it had one, and the position.
+type Sample = (Features, f64, f64, Option<Score>, Position);
 
 /// Weights being fitted: a full board's, then an empty one's.
 type Fitted = [[f64; FEATURES]; 2];
@@ -81,11 +84,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The deep searches' scores become expected results on the same scale.
     let samples: Vec<Sample> = samples
         .into_iter()
-        .map(|(f, share, result, searched)| match searched {
-            Some(score) => (f, share, 0.5 * result + 0.5 * sigmoid(score as f64 / k), None),
-            None => (f, share, result, None),
+        .map(|(f, share, result, searched, p)| match searched {
+            Some(score) => (f, share, 0.5 * result + 0.5 * sigmoid(score as f64 / k), None, p),
+            None => (f, share, result, None, p),
         })
         .collect();
+    if let Some(path) = std::env::var_os("DUMP") {
+        // The positions and their labels, for the network's trainer (train_awele_net).
+        let mut out = String::new();
+        for (_, _, label, _, p) in &samples {
+            out.push_str(&format!("{}\t{label:.4}\n", p.position_text()));
+        }
+        std::fs::write(&path, out)?;
+        println!("{} positions and labels written to {}", samples.len(), path.display());
+    }
     if label_depth.is_some() {
         println!("loss {:.5} with today's weights, the labels blended", loss(&samples, &start, k));
     }
@@ -125,7 +137,7 @@ fn self_play(
     let mut labeller = Searcher::new(AweleEval::default(), 16);
     // Each quiet position: features, share, side to move, a deeper search's score, and the
     // database's result where it decides one.
-    type Met = (Features, f64, awe_game::Side, Option<Score>, Option<f64>);
+    type Met = (Features, f64, awe_game::Side, Option<Score>, Option<f64>, Position);
     let mut met: Vec<Met> = Vec::new();
     while game.outcome().is_none() && game.moves().len() < 400 {
         let position = *game.current();
@@ -141,7 +153,7 @@ fn self_play(
             let share = position.board().total() as f64 / 48.0;
             let known = db.and_then(|db| decided(db, &position));
             let searched = searched.filter(|_| known.is_none());
-            met.push((features(&position), share, position.turn(), searched, known));
+            met.push((features(&position), share, position.turn(), searched, known, position));
         }
         let found = searcher.search(&game, &Limits::depth(depth), |_| {});
         let Some(&mv) = found.best() else { break };
@@ -149,13 +161,13 @@ fn self_play(
     }
     let Some(outcome) = game.outcome() else { return Vec::new() };
     met.into_iter()
-        .map(|(f, share, side, searched, known)| {
+        .map(|(f, share, side, searched, known, position)| {
             let result = match outcome.winner {
                 Some(winner) if winner == side => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            (f, share, known.unwrap_or(result), searched)
+            (f, share, known.unwrap_or(result), searched, position)
         })
         .collect()
 }
@@ -186,7 +198,7 @@ fn sigmoid(x: f64) -> f64 {
 fn loss(samples: &[Sample], w: &Fitted, k: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|(f, share, r, _)| {
+        .map(|(f, share, r, _, _)| {
             let p = sigmoid(score(f, *share, w) / k).clamp(1e-9, 1.0 - 1e-9);
             -(r * p.ln() + (1.0 - r) * (1.0 - p).ln())
         })
@@ -200,7 +212,7 @@ fn fit(samples: &[Sample], mut w: Fitted, k: f64) -> Fitted {
     let (rate, b1, b2) = (0.5, 0.9, 0.999);
     for step in 1..=3000 {
         let mut grad = [[0.0; FEATURES]; 2];
-        for (f, share, r, _) in samples {
+        for (f, share, r, _, _) in samples {
             let p = sigmoid(score(f, *share, &w) / k);
             for (i, &x) in f.iter().enumerate() {
                 let g = (p - r) * x as f64 / k;

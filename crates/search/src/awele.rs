@@ -7,6 +7,7 @@ use awe_game::Position as _;
 
 use std::sync::{Arc, OnceLock};
 
+use crate::awele_net::Network;
 use crate::book::Book;
 use crate::endgame::Endgame;
 use crate::eval::Evaluator;
@@ -19,12 +20,19 @@ pub const SEED: Score = 100;
 #[derive(Clone, Debug, Default)]
 pub struct AweleEval {
     endgame: Option<Arc<Endgame>>,
+    network: Option<Arc<Network>>,
 }
 
 impl AweleEval {
     /// The evaluation with an endgame database.
     pub fn with_endgame(endgame: Arc<Endgame>) -> AweleEval {
-        AweleEval { endgame: Some(endgame) }
+        AweleEval { endgame: Some(endgame), network: None }
+    }
+
+    /// The evaluation with a learned network added to it, under the network's rule set (see
+    /// [`crate::awele_net`]); other rule sets' positions are evaluated without it.
+    pub fn with_network(self, network: Arc<Network>) -> AweleEval {
+        AweleEval { network: Some(network), ..self }
     }
 }
 
@@ -221,7 +229,11 @@ impl Evaluator<Position> for AweleEval {
     fn evaluate(&self, position: &Position) -> Score {
         let weights = weights(position.rule_set());
         let f = features_with(position, weights.look_ahead);
-        weights.score(&f, position.board().total() as u32)
+        let score = weights.score(&f, position.board().total() as u32);
+        match &self.network {
+            Some(net) if net.rules() == position.rule_set() => score + net.evaluate(position),
+            _ => score,
+        }
     }
 
     fn order(&self, position: &Position, pit: Pit) -> Score {

@@ -18,6 +18,7 @@
 
 pub mod awechec;
 pub mod awele;
+pub mod awele_net;
 pub mod awithlaknannai;
 pub mod book;
 pub mod endgame;
