@@ -186,7 +186,7 @@ fn the_engine_reads_a_network_or_says_why_not() {
     assert!(ok && out.contains("best "), "{out}{err}");
     assert!(!err.contains("AWE_NET"), "{err}");
     for (bytes, why) in [
-        (b"not a network".to_vec(), "not an awe network file"),
+        (b"not a network".to_vec(), "not an awe network file (it does not begin with AWE-NET)"),
         (zero(awe_awele::RuleSet::Awari), "a network for the rule set `awari`, not `abapa`"),
     ] {
         let bad = dir.join("bad.net");

@@ -179,9 +179,9 @@ fn gradient(net: &Float, batch: &[Sample], k: f64) -> Float {
         // d loss / d (the float output, before OUT).
         let dy = (p - label) / k * OUT / n;
         g.output_bias += dy;
-        for j in 0..HIDDEN {
-            g.output[j] += dy * acc[j].clamp(0.0, 1.0);
-            if acc[j] > 0.0 && acc[j] < 1.0 {
+        for (j, &a) in acc.iter().enumerate() {
+            g.output[j] += dy * a.clamp(0.0, 1.0);
+            if a > 0.0 && a < 1.0 {
                 let da = dy * net.output[j];
                 g.hidden_bias[j] += da;
                 for &i in inputs {
