@@ -148,5 +148,26 @@ fn awithlaknannai(args: EndgameArgs) -> Result<()> {
     })?;
     db.save(&path).with_context(|| format!("cannot write {}", path.display()))?;
     saved(db.len(), db.len() * 2, started, &path);
+    print_layers(&db);
     Ok(())
+}
+
+/// What each balance of material is worth to the side to move, over every placement: where the
+/// side ahead wins by force and where the game is held.
+fn print_layers(db: &SerpentEndgame) {
+    println!("to move v other: won, lost, won by count, lost by count, drawn (of the positions)");
+    let percent = |n: u64, of: u64| 100.0 * n as f64 / of as f64;
+    for layer in db.layers().iter().filter(|l| l.mine > 0 && l.theirs > 0) {
+        let n = layer.len();
+        println!(
+            "{} v {}: {:5.1} % {:5.1} % {:5.1} % {:5.1} % {:5.1} %  ({n} positions)",
+            layer.mine,
+            layer.theirs,
+            percent(layer.wins, n),
+            percent(layer.losses, n),
+            percent(layer.quiet_wins, n),
+            percent(layer.quiet_losses, n),
+            percent(layer.draws, n),
+        );
+    }
 }

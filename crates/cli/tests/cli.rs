@@ -655,7 +655,11 @@ fn an_endgame_database_is_built_into_the_cache_and_used() {
     let output = run(&["endgame", "awithlaknannai", "--pieces", "4"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(cache.join("awithlaknannai-mosona-wikipedia-4.db").exists());
-    assert!(String::from_utf8_lossy(&output.stdout).contains("222051 positions"));
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains("222051 positions"), "{said}");
+    // Each balance of material, the side to move's first: 2 v 2 is C(25, 2) C(23, 2) placements.
+    assert!(said.lines().any(|l| l.starts_with("2 v 2: ") && l.ends_with("(75900 positions)")));
+    assert!(said.lines().any(|l| l.starts_with("3 v 1: ")), "{said}");
     let analyze = |rules: &str| {
         run(&[
             "analyze",

@@ -336,4 +336,47 @@ mod serpents {
         check(settings(BoardKind::KolowisLudii, RuleSet::Ludii), 3, 3);
         check(settings(BoardKind::Kolowis, RuleSet::Bell), 3, 4);
     }
+
+    /// The sets of `k` points among the first `n`, as bits.
+    fn subsets(n: usize, k: usize) -> Vec<u64> {
+        if k == 0 {
+            return vec![0];
+        }
+        (k - 1..n)
+            .flat_map(|top| subsets(top, k - 1).into_iter().map(move |s| s | 1 << top))
+            .collect()
+    }
+
+    /// Each layer's summary counts its positions by the value `probe` gives each, placement by
+    /// placement, under a rule set with a quiet count (wikipedia) and one without (ludii).
+    #[test]
+    fn the_layers_count_every_placement_by_its_value() {
+        for rules in [RuleSet::Wikipedia, RuleSet::Ludii] {
+            let settings = settings(BoardKind::Mosona, rules);
+            let db = SerpentEndgame::build(settings, 3, |_, _, _| {}).unwrap();
+            let n = settings.board.len();
+            let mut seen = 0;
+            for layer in db.layers() {
+                let mut counts = [0u64; 5];
+                for mine in subsets(n, layer.mine) {
+                    for theirs in subsets(n, layer.theirs).into_iter().filter(|t| t & mine == 0) {
+                        let position =
+                            Position::from_pieces([mine, theirs], Side::South, settings).unwrap();
+                        counts[match db.probe(&position).unwrap() {
+                            Value::Win(_) => 0,
+                            Value::Loss(_) => 1,
+                            Value::QuietWin => 2,
+                            Value::QuietLoss => 3,
+                            Value::Draw => 4,
+                        }] += 1;
+                    }
+                }
+                let summary =
+                    [layer.wins, layer.losses, layer.quiet_wins, layer.quiet_losses, layer.draws];
+                assert_eq!(summary, counts, "{rules:?} {} v {}", layer.mine, layer.theirs);
+                seen += layer.len();
+            }
+            assert_eq!(seen, db.len() as u64);
+        }
+    }
 }

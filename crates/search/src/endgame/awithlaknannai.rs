@@ -49,6 +49,37 @@ impl Value {
     }
 }
 
+/// What the positions of one layer of a database are worth: the side to move has `mine` pieces
+/// and the other side `theirs`, and each count is of positions of that value for the side to
+/// move ([`SerpentEndgame::layers`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layer {
+    pub mine: usize,
+    pub theirs: usize,
+    /// [`Value::Win`]: won by moves (the other side taken or blocked).
+    pub wins: u64,
+    /// [`Value::Loss`].
+    pub losses: u64,
+    /// [`Value::QuietWin`]: won by the quiet rule's count, no capture changing it.
+    pub quiet_wins: u64,
+    /// [`Value::QuietLoss`].
+    pub quiet_losses: u64,
+    /// [`Value::Draw`].
+    pub draws: u64,
+}
+
+impl Layer {
+    /// Positions in the layer.
+    pub fn len(&self) -> u64 {
+        self.wins + self.losses + self.quiet_wins + self.quiet_losses + self.draws
+    }
+
+    /// Whether the layer holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// Marks a child in the pair of layers being solved.
 const IN_PAIR: u8 = u8::MAX;
 
@@ -354,6 +385,39 @@ impl SerpentEndgame {
     /// Whether it stores nothing.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Every layer's values, layers by pieces on the board then by the side to move's: how much
+    /// of each balance of material is won, held or lost, counted over every placement.
+    ///
+    /// ```
+    /// use awe_awithlaknannai::{BoardKind, BoardOptions, RuleSet, Settings};
+    /// use awe_search::endgame::SerpentEndgame;
+    ///
+    /// let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), RuleSet::Ludii);
+    /// let db = SerpentEndgame::build(settings, 2, |_, _, _| {}).unwrap();
+    /// let one_each = db.layers().into_iter().find(|l| (l.mine, l.theirs) == (1, 1)).unwrap();
+    /// assert_eq!(one_each.len(), 25 * 24);
+    /// ```
+    pub fn layers(&self) -> Vec<Layer> {
+        let mut out = Vec::new();
+        for total in 0..=self.max_pieces {
+            for mine in 0..=total {
+                let theirs = total - mine;
+                let mut summary = Layer { mine, theirs, ..Layer::default() };
+                for &v in &self.values[layer(mine, theirs)] {
+                    match Value::from_stored(v) {
+                        Value::Win(_) => summary.wins += 1,
+                        Value::Loss(_) => summary.losses += 1,
+                        Value::QuietWin => summary.quiet_wins += 1,
+                        Value::QuietLoss => summary.quiet_losses += 1,
+                        Value::Draw => summary.draws += 1,
+                    }
+                }
+                out.push(summary);
+            }
+        }
+        out
     }
 
     /// Whether `settings` play on this database's board under its rules.
