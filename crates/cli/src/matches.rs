@@ -20,7 +20,6 @@ use crate::args::{GameName, MatchArgs};
 
 /// Plies after which a match game is stopped as agreed, whatever the rules would still allow:
 /// beyond Ludii's turn limit (`ludii`: 1,250 turns each), so that those games end by their rule.
-/// Against Ludii on Kolowis, awe took its fourth piece ahead at ply 1,959 of a cap of 2,000.
 const MAX_PLIES: usize = 3000;
 
 pub fn run(args: MatchArgs) -> Result<()> {
