@@ -15,8 +15,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$out"
-git -C "$git_dir" archive HEAD Common/src Common/lib Common/res/def_ai Core/src Language/src \
-    Features/src AI/src "Common/res/lud/board/war/leaping/lines" | tar x
+# Common/res/def holds the defines the game files use (HopCapture, StepToEmpty, …).
+git -C "$git_dir" archive HEAD Common/src Common/lib Common/res/def Common/res/def_ai \
+    Core/src Language/src Features/src AI/src "Common/res/lud/board/war/leaping/lines" | tar x
 cp=$(ls "$out"/Common/lib/*.jar | grep -v sources | tr '\n' ':')
 # Ludii reads its ludemes' named arguments from the parameters' names: -parameters, as its build.xml.
 if [ ! -f classes/search/minimax/AlphaBetaSearch.class ]; then
