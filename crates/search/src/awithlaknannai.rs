@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use awe_awithlaknannai::{Move, Position};
+use awe_awithlaknannai::{Move, Position, QuietEnd};
 
 use crate::endgame::awithlaknannai::{SerpentEndgame, Value};
 use crate::engine::{Level, Strength};
@@ -47,11 +47,23 @@ impl Evaluator<Position> for SerpentEval {
         PIECE
     }
 
+    // Under `ludii` a repetition does not end the game, and a search that sees none shuffles
+    // a piece ahead for a thousand plies (issue 46's stalled games). A cycle keeps half the
+    // lead: the side ahead prefers any move that keeps all of it, but still prefers a cycle to
+    // giving a piece back.
+    fn cycle(&self, position: &Position) -> Option<Score> {
+        let me = position.turn();
+        let lead = position.pieces(me).count_ones() as Score
+            - position.pieces(me.opponent()).count_ones() as Score;
+        (position.rules().quiet_end != QuietEnd::MorePiecesWins).then_some(lead * PIECE / 2)
+    }
+
     fn exact(&self, position: &Position, ply: u32) -> Option<Score> {
         let value = self.endgame.as_ref()?.probe(position)?;
         // A win or loss by moves counts only if it comes before the game's ply limit would end
-        // it; a quiet end is the same whenever the limit comes.
-        let within = |plies: u16| plies <= position.plies_left();
+        // it (a position with no ply left is over by the limit, whatever else it holds); a quiet
+        // end is the same whenever the limit comes.
+        let within = |plies: u16| plies < position.plies_left();
         let me = position.turn();
         let margin = || {
             (position.pieces(me).count_ones() as Score

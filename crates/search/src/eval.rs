@@ -42,6 +42,15 @@ pub trait Evaluator<P: Position> {
         }
     }
 
+    /// What standing again in a position of the path is worth to the side to move there, in a
+    /// game whose rules play on after a repetition (Awithlaknannai under `ludii`): `None`
+    /// searches on. An estimate, never a won or lost score, and only the fast search asks it: a
+    /// cycle scored below the lead makes the side ahead look for progress instead of shuffling,
+    /// as chess engines' repetitions scored as draws do.
+    fn cycle(&self, _position: &P) -> Option<Score> {
+        None
+    }
+
     /// The exact score of `position`, `ply` plies below the root, when the game knows it without
     /// searching (an endgame database): the search stops there.
     fn exact(&self, _position: &P, _ply: u32) -> Option<Score> {

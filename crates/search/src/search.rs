@@ -394,10 +394,20 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             Some(parent) => parent.next(child),
             None => Step::first(child),
         };
-        if child.repetition_ends_game() && self.repeats(&step) {
+        // Where a repetition ends nothing, the fast search scores one by the evaluation's
+        // `cycle`, an estimate. The exact search leaves it out: a cycle that the other side
+        // could close would hide a quicker end, and an exact search announces its distance.
+        let ends = child.repetition_ends_game();
+        let cycle = if ends || self.exact { None } else { self.eval.cycle(child) };
+        if (ends || cycle.is_some()) && self.repeats(&step) {
             pv.clear();
-            let outcome = child.outcome_on_repetition();
-            let score = self.eval.terminal(child, &outcome, ply);
+            let score = match cycle {
+                Some(score) => {
+                    debug_assert!(!is_decided(score), "a cycle is scored as an estimate");
+                    score
+                }
+                None => self.eval.terminal(child, &child.outcome_on_repetition(), ply),
+            };
             return if same { score } else { -score };
         }
         self.path.push(step);
@@ -448,10 +458,11 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         // same earlier positions: another path may offer a repetition that this one did not.
         let context = self.path.last().map_or(Context::default(), |s| s.context);
         // A database knows a position the game has not ended. A database has no history: its
-        // wins and losses hold only where no earlier position can be repeated.
+        // wins and losses hold only where no earlier position can be repeated, or where the
+        // rules ignore repetitions.
         if ply > 0
             && let Some(score) = self.eval.exact(position, ply)
-            && (!is_decided(score) || context.is_empty())
+            && (!is_decided(score) || context.is_empty() || !position.repetition_ends_game())
         {
             pv.clear();
             return score;

@@ -226,8 +226,8 @@ mod serpents {
     use awe_search::awithlaknannai::SerpentEval;
     use awe_search::endgame::SerpentEndgame;
     use awe_search::endgame::awithlaknannai::Value;
-    use awe_search::score::plies_to_end;
-    use awe_search::{Limits, Searcher};
+    use awe_search::score::{WIN, describe, is_decided, plies_to_end};
+    use awe_search::{Limits, Score, Searcher};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -335,6 +335,98 @@ mod serpents {
     fn kolowis_values_agree_with_a_search_to_the_end() {
         check(settings(BoardKind::KolowisLudii, RuleSet::Ludii), 3, 3);
         check(settings(BoardKind::Kolowis, RuleSet::Bell), 3, 4);
+    }
+
+    /// Under `ludii` a repetition ends nothing, so a database's win holds whatever came before:
+    /// the search takes it after a quiet move too, where an earlier position could be repeated.
+    #[test]
+    fn under_ludii_a_database_win_is_seen_after_a_quiet_move() {
+        let settings = settings(BoardKind::Mosona, RuleSet::Ludii);
+        let db = std::sync::Arc::new(SerpentEndgame::build(settings, 3, |_, _, _| {}).unwrap());
+        let mut rng = SmallRng::seed_from_u64(46);
+        let mut seen = 0;
+        for _ in 0..20_000 {
+            let position = random_position(settings, 2, 1, &mut rng);
+            let Value::Win(plies) = db.probe(&position).unwrap() else { continue };
+            let mut moves = Default::default();
+            position.legal_moves(&mut moves);
+            if plies < 3 || moves.iter().any(|m| m.is_capture()) {
+                continue;
+            }
+            // Every move is quiet: the database is reached only where the root could repeat.
+            let eval = SerpentEval::with_endgame(db.clone());
+            let found =
+                Searcher::new(eval, 1).search(&Game::new(position), &Limits::depth(1), |_| {});
+            assert_eq!(plies_to_end(found.score), Some(plies as i32), "{position}: {plies}");
+            seen += 1;
+        }
+        assert!(seen >= 20, "only {seen} wins with every move quiet");
+    }
+
+    /// A loss the database finds in exactly the plies left before Ludii's turn limit is a draw:
+    /// the limit ends the game first. The search does not announce it. (A loss, not a win: a
+    /// win takes an odd number of plies, and the plies played before it are made by each side
+    /// stepping away and back, four at a time.)
+    #[test]
+    fn under_ludii_a_database_loss_that_the_turn_limit_would_cut_is_not_announced() {
+        let settings = settings(BoardKind::Mosona, RuleSet::Ludii);
+        let db = std::sync::Arc::new(SerpentEndgame::build(settings, 3, |_, _, _| {}).unwrap());
+        let QuietEnd::DrawAfter(limit) = settings.rules.rules().quiet_end else { unreachable!() };
+        let search = |position: Position| {
+            let eval = SerpentEval::with_endgame(db.clone());
+            Searcher::new(eval, 1).search(&Game::new(position), &Limits::depth(2), |_| {}).score
+        };
+        let mut rng = SmallRng::seed_from_u64(47);
+        let mut seen = 0;
+        for _ in 0..100_000 {
+            let position = random_position(settings, 1, 2, &mut rng);
+            let Value::Loss(plies) = db.probe(&position).unwrap() else { continue };
+            let Some(late) = shuffled(position, limit - plies) else { continue };
+            assert_eq!(late.plies_left(), plies);
+            let score = search(late);
+            assert!(!is_decided(score), "{late}: loss in {plies}, search {}", describe(score));
+            // Four plies earlier, the same loss is announced.
+            let score = search(shuffled(position, limit - plies - 4).unwrap());
+            assert_eq!(score, -(WIN - plies as Score), "{position}: loss in {plies}");
+            seen += 1;
+            if seen == 20 {
+                break;
+            }
+        }
+        assert!(seen == 20, "only {seen} losses checked");
+    }
+
+    /// `position` after `plies` plies (a multiple of four) of each side stepping a piece away and
+    /// back, if both can.
+    fn shuffled(position: Position, plies: u16) -> Option<Position> {
+        if !plies.is_multiple_of(4) {
+            return None;
+        }
+        let quiet = |p: &Position| -> Vec<awe_awithlaknannai::Move> {
+            let mut moves = Default::default();
+            p.legal_moves(&mut moves);
+            moves.iter().copied().filter(|m| !m.is_capture()).collect()
+        };
+        let (me, them) = (position.turn(), position.turn().opponent());
+        // The step of `from` that brings `side`'s pieces back to where they stand in `position`.
+        let back = |from: &Position, side: Side| {
+            quiet(from).into_iter().find(|m| from.play(m).pieces(side) == position.pieces(side))
+        };
+        let round = quiet(&position).into_iter().find_map(|away| {
+            let one = position.play(&away);
+            quiet(&one).into_iter().find_map(|reply| {
+                let two = one.play(&reply);
+                let home = back(&two, me)?;
+                Some([away, reply, home, back(&two.play(&home), them)?])
+            })
+        })?;
+        let mut late = position;
+        for _ in 0..plies / 4 {
+            for mv in &round {
+                late = late.play(mv);
+            }
+        }
+        Some(late)
     }
 
     /// The sets of `k` points among the first `n`, as bits.

@@ -95,6 +95,73 @@ fn alpha_beta_scores_awithlaknannai_positions_as_plain_minimax_does() {
     }
 }
 
+/// Under `ludii` a repetition does not end the game; the search scores a return to a position
+/// of the game as half the lead it keeps (a heuristic), so that the side ahead does not shuffle.
+#[test]
+fn under_ludii_a_return_to_an_earlier_position_keeps_half_the_lead() {
+    use awe_awithlaknannai::{
+        BoardKind, BoardOptions, Position as Serpent, RuleSet as Rules, Settings, Start,
+    };
+    use awe_game::Side;
+    use awe_search::awithlaknannai::PIECE;
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), Rules::Ludii);
+    let start = Serpent::start(settings, Start::Seed000, Side::WHITE).unwrap();
+    // White's three lowest pieces and Black's two highest, on a board empty enough to step back
+    // and forth: Black a piece short, so that half the lead (-50) differs from the evaluation
+    // (about -100).
+    let points = |set: u64| (0..64).filter(move |i| set >> i & 1 == 1).map(|i| 1u64 << i);
+    let white: u64 = points(start.pieces(Side::WHITE)).take(3).sum();
+    let black: u64 = points(start.pieces(Side::BLACK)).rev().take(2).sum();
+    let start = Serpent::from_pieces([white, black], Side::WHITE, settings).unwrap();
+    let quiet = |p: &Serpent| -> Vec<awe_awithlaknannai::Move> {
+        let mut moves = Default::default();
+        Position::legal_moves(p, &mut moves);
+        moves.iter().copied().filter(|m| !m.is_capture()).collect()
+    };
+    // The move of `from` that brings `side`'s pieces back to where they stand in `to`.
+    let back = |from: &Serpent, to: &Serpent, side| {
+        quiet(from).into_iter().find(|m| from.play(m).pieces(side) == to.pieces(side))
+    };
+    let mut game = Game::new(start);
+    let (mut white, mut black) = (None, None);
+    'find: for w in quiet(&start) {
+        let one = start.play(&w);
+        for b in quiet(&one) {
+            let two = one.play(&b);
+            if let Some(w_back) = back(&two, &start, Side::WHITE)
+                && back(&two.play(&w_back), &start, Side::BLACK).is_some()
+            {
+                (white, black) = (Some((w, w_back)), Some(b));
+                break 'find;
+            }
+        }
+    }
+    let ((w, w_back), b) = (white.unwrap(), black.unwrap());
+    for mv in [w, b, w_back] {
+        game.play(mv).unwrap();
+    }
+    // Black to move: one move takes the game back to its start.
+    let b_back = back(game.current(), &start, Side::BLACK).unwrap();
+    assert_eq!(game.current().play(&b_back).repetition_key(), start.repetition_key());
+    let search = |game: &Game<Serpent>| {
+        let found =
+            Searcher::new(SerpentEval::default(), 1).search(game, &Limits::depth(3), |_| {});
+        (found.best().copied(), found.score)
+    };
+    assert_eq!(search(&game), (Some(b_back), -PIECE / 2));
+    // The same position without its history: nothing to repeat, Black is a piece short.
+    let fresh = Game::new(*game.current());
+    let (_, score) = search(&fresh);
+    assert!(score < -PIECE / 2 - 10, "{score}");
+    // An exact search (the weaker levels' scores of each move) judges by the rules alone.
+    let exact = |game: &Game<Serpent>| {
+        let scores = Searcher::new(SerpentEval::default(), 1).root_scores(game, 3);
+        scores.into_iter().find(|&(m, _)| m == b_back).unwrap().1
+    };
+    assert_eq!(exact(&game), exact(&fresh));
+    assert!(exact(&game) < -PIECE / 2 - 10);
+}
+
 #[test]
 fn a_capture_that_wins_is_found_at_once() {
     // Abapa: South has 24 seeds; taking two more passes half of them and wins.

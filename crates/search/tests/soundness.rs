@@ -164,6 +164,33 @@ fn awithlaknannai_wins_and_losses_announced_are_true() {
     assert!(total > 40, "only {total} claims checked");
 }
 
+/// Under `ludii`, where a repetition ends nothing, the search takes a database's wins and
+/// losses after quiet moves too, and scores a return to an earlier position by the lead it keeps:
+/// what it announces with a database, in games that go on past the captures, is as true.
+#[test]
+fn awithlaknannai_claims_with_a_database_under_ludii_are_true() {
+    let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), SerpentRules::Ludii);
+    let db = std::sync::Arc::new(
+        awe_search::endgame::SerpentEndgame::build(settings, 3, |_, _, _| {}).unwrap(),
+    );
+    let mut rng = SmallRng::seed_from_u64(46);
+    let mut checked = 0;
+    for g in 0..64 {
+        // Four pieces, two a side, anywhere: the database answers once one is taken.
+        let mut points: Vec<u32> = (0..settings.board.len() as u32).collect();
+        for i in 0..4 {
+            let j = rng.random_range(i..points.len());
+            points.swap(i, j);
+        }
+        let set = |points: &[u32]| points.iter().fold(0u64, |set, &p| set | 1 << p);
+        let pieces = [set(&points[..2]), set(&points[2..4])];
+        let start = Serpent::from_pieces(pieces, Side::WHITE, settings).unwrap();
+        let eval = SerpentEval::with_endgame(db.clone());
+        checked += claims_are_true(&start, eval, 1, 3, 1..=5, g, "mosona ludii, 4 pieces", 1);
+    }
+    assert!(checked > 40, "only {checked} claims checked");
+}
+
 /// The line of issue 14 along which the search announced wins and losses that a plain search
 /// refutes (Mosona, `wikipedia`): each position searched in turn by one searcher, as analysis
 /// searches them.
