@@ -52,10 +52,7 @@ impl Evaluator<Position> for SerpentEval {
     // lead: the side ahead prefers any move that keeps all of it, but still prefers a cycle to
     // giving a piece back.
     fn cycle(&self, position: &Position) -> Option<Score> {
-        let me = position.turn();
-        let lead = position.pieces(me).count_ones() as Score
-            - position.pieces(me.opponent()).count_ones() as Score;
-        (position.rules().quiet_end != QuietEnd::MorePiecesWins).then_some(lead * PIECE / 2)
+        (position.rules().quiet_end != QuietEnd::MorePiecesWins).then(|| lead(position) * PIECE / 2)
     }
 
     fn exact(&self, position: &Position, ply: u32) -> Option<Score> {
@@ -64,12 +61,7 @@ impl Evaluator<Position> for SerpentEval {
         // it (a position with no ply left is over by the limit, whatever else it holds); a quiet
         // end is the same whenever the limit comes.
         let within = |plies: u16| plies < position.plies_left();
-        let me = position.turn();
-        let margin = || {
-            (position.pieces(me).count_ones() as Score
-                - position.pieces(me.opponent()).count_ones() as Score)
-                * PIECE
-        };
+        let margin = || lead(position) * PIECE;
         match value {
             Value::Win(plies) if within(plies) => Some(WIN - ply as Score - plies as Score),
             Value::Loss(plies) if within(plies) => Some(-(WIN - ply as Score - plies as Score)),
@@ -83,12 +75,12 @@ impl Evaluator<Position> for SerpentEval {
     fn evaluate(&self, position: &Position) -> Score {
         let me = position.turn();
         let them = me.opponent();
-        let pieces =
-            position.pieces(me).count_ones() as Score - position.pieces(them).count_ones() as Score;
         // The side to move takes first: its exposed pieces weigh less than the other side's.
         let exposed = |side| position.exposed(side).count_ones() as Score;
         let steps = |side| position.steps(side) as Score;
-        pieces * PIECE - exposed(me) * 30 + exposed(them) * 45 + (steps(me) - steps(them)) * 2
+        lead(position) * PIECE - exposed(me) * 30
+            + exposed(them) * 45
+            + (steps(me) - steps(them)) * 2
     }
 
     fn strength(&self, level: Level) -> Strength {
@@ -105,4 +97,10 @@ impl Evaluator<Position> for SerpentEval {
     fn is_noisy(&self, _position: &Position, mv: Move) -> bool {
         mv.is_capture()
     }
+}
+
+/// The side to move's pieces less the other side's.
+fn lead(position: &Position) -> Score {
+    let me = position.turn();
+    position.pieces(me).count_ones() as Score - position.pieces(me.opponent()).count_ones() as Score
 }

@@ -8,6 +8,8 @@ use awe_search::{Limits, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+mod steps;
+
 fn random_board(n: usize, rng: &mut SmallRng) -> [u8; 12] {
     let mut pits = [0u8; 12];
     for _ in 0..n {
@@ -402,24 +404,7 @@ mod serpents {
         if !plies.is_multiple_of(4) {
             return None;
         }
-        let quiet = |p: &Position| -> Vec<awe_awithlaknannai::Move> {
-            let mut moves = Default::default();
-            p.legal_moves(&mut moves);
-            moves.iter().copied().filter(|m| !m.is_capture()).collect()
-        };
-        let (me, them) = (position.turn(), position.turn().opponent());
-        // The step of `from` that brings `side`'s pieces back to where they stand in `position`.
-        let back = |from: &Position, side: Side| {
-            quiet(from).into_iter().find(|m| from.play(m).pieces(side) == position.pieces(side))
-        };
-        let round = quiet(&position).into_iter().find_map(|away| {
-            let one = position.play(&away);
-            quiet(&one).into_iter().find_map(|reply| {
-                let two = one.play(&reply);
-                let home = back(&two, me)?;
-                Some([away, reply, home, back(&two.play(&home), them)?])
-            })
-        })?;
+        let round = crate::steps::away_and_back(&position)?;
         let mut late = position;
         for _ in 0..plies / 4 {
             for mv in &round {

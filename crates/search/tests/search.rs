@@ -9,6 +9,8 @@ use awe_search::{Engine, Evaluator, Level, Limits, Score, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+mod steps;
+
 /// An evaluation without quiescence, so that plain minimax to the same depth is the reference.
 struct NoQuiescence<E>(E);
 
@@ -113,35 +115,12 @@ fn under_ludii_a_return_to_an_earlier_position_keeps_half_the_lead() {
     let white: u64 = points(start.pieces(Side::WHITE)).take(3).sum();
     let black: u64 = points(start.pieces(Side::BLACK)).rev().take(2).sum();
     let start = Serpent::from_pieces([white, black], Side::WHITE, settings).unwrap();
-    let quiet = |p: &Serpent| -> Vec<awe_awithlaknannai::Move> {
-        let mut moves = Default::default();
-        Position::legal_moves(p, &mut moves);
-        moves.iter().copied().filter(|m| !m.is_capture()).collect()
-    };
-    // The move of `from` that brings `side`'s pieces back to where they stand in `to`.
-    let back = |from: &Serpent, to: &Serpent, side| {
-        quiet(from).into_iter().find(|m| from.play(m).pieces(side) == to.pieces(side))
-    };
+    // White steps away, Black too, White back: Black to move can take the game to its start.
+    let [w, b, w_back, b_back] = steps::away_and_back(&start).unwrap();
     let mut game = Game::new(start);
-    let (mut white, mut black) = (None, None);
-    'find: for w in quiet(&start) {
-        let one = start.play(&w);
-        for b in quiet(&one) {
-            let two = one.play(&b);
-            if let Some(w_back) = back(&two, &start, Side::WHITE)
-                && back(&two.play(&w_back), &start, Side::BLACK).is_some()
-            {
-                (white, black) = (Some((w, w_back)), Some(b));
-                break 'find;
-            }
-        }
-    }
-    let ((w, w_back), b) = (white.unwrap(), black.unwrap());
     for mv in [w, b, w_back] {
         game.play(mv).unwrap();
     }
-    // Black to move: one move takes the game back to its start.
-    let b_back = back(game.current(), &start, Side::BLACK).unwrap();
     assert_eq!(game.current().play(&b_back).repetition_key(), start.repetition_key());
     let search = |game: &Game<Serpent>| {
         let found =
