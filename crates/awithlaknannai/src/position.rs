@@ -363,6 +363,50 @@ impl Position {
         Movers::<G>::new(self.board().masks(), me, them, empty, false).step_count
     }
 
+    /// The empty points that each side's pieces reach in fewer steps than the other side's, each
+    /// step to an empty point: the side to move's, then the other side's (an evaluation's measure
+    /// of room: in an ending, the side behind keeps away, and the side ahead takes its room).
+    ///
+    /// ```
+    /// use awe_awithlaknannai::{BoardKind, BoardOptions, Position, RuleSet, Settings};
+    /// use awe_game::Side;
+    ///
+    /// // White in a corner, Black in the middle: most of the board is nearer to Black.
+    /// let settings = Settings::new(BoardKind::Mosona, BoardOptions::default(), RuleSet::Ludii);
+    /// let position = Position::parse("w......./....b..../........ w 0", settings)?;
+    /// assert_eq!(position.turn(), Side::WHITE);
+    /// let [white, black] = position.nearer();
+    /// assert_eq!(white & black, 0);
+    /// assert!(black.count_ones() > 2 * white.count_ones());
+    /// # Ok::<(), awe_awithlaknannai::ParsePositionError>(())
+    /// ```
+    pub fn nearer(&self) -> [u64; 2] {
+        match self.board().kind() {
+            BoardKind::Mosona => self.nearer_on::<shapes::Mosona>(),
+            BoardKind::Kolowis => self.nearer_on::<shapes::Kolowis>(),
+            BoardKind::KolowisLudii => self.nearer_on::<shapes::KolowisLudii>(),
+        }
+    }
+
+    fn nearer_on<G: Geometry>(&self) -> [u64; 2] {
+        let masks = self.board().masks();
+        let mut reached = self.pieces;
+        let empty = self.board().all() & !(reached[0] | reached[1]);
+        let mut nearer = [0; 2];
+        // Both floods advance a step at a time through every empty point; a point is a side's if
+        // its flood gets there first.
+        loop {
+            let next = reached.map(|set| shapes::neighbours::<G>(masks, set) & empty & !set);
+            if next[0] | next[1] == 0 {
+                return nearer;
+            }
+            nearer[0] |= next[0] & !(reached[1] | next[1]);
+            nearer[1] |= next[1] & !(reached[0] | next[0]);
+            reached[0] |= next[0];
+            reached[1] |= next[1];
+        }
+    }
+
     /// Adds the captures that go on from `path[len - 1]`: the pieces of `them` not yet taken
     /// (`taken`), landing on points of `empty` or on those freed by the pieces taken.
     fn captures(

@@ -183,8 +183,50 @@ proptest! {
     }
 }
 
-/// `exposed` and `steps` against the board's lists of jumps and neighbours, point by point.
-fn check_exposed_and_steps(p: &Position) {
+/// The steps from a side's pieces to each point, through empty points (`None` for a point they
+/// cannot reach), by a breadth-first search over the board's neighbour lists.
+fn distances(p: &Position, side: Side) -> Vec<Option<u32>> {
+    let board = p.board();
+    let empty = board.all() & !(p.pieces(side) | p.pieces(side.opponent()));
+    let mut distance = vec![None; 64];
+    let mut queue: std::collections::VecDeque<_> =
+        board.points().filter(|q| p.pieces(side) & q.bit() != 0).collect();
+    for q in &queue {
+        distance[q.index()] = Some(0);
+    }
+    while let Some(q) = queue.pop_front() {
+        let next = distance[q.index()].map(|d| d + 1);
+        for r in board.points().filter(|r| board.neighbours(q) & empty & r.bit() != 0) {
+            if distance[r.index()].is_none() {
+                distance[r.index()] = next;
+                queue.push_back(r);
+            }
+        }
+    }
+    distance
+}
+
+/// `nearer` against two breadth-first searches: an empty point is a side's when its pieces reach
+/// it in fewer steps than the other side's (or the other side's cannot reach it at all).
+fn check_nearer(p: &Position) {
+    let [to_move, other] = [p.turn(), p.turn().opponent()].map(|side| distances(p, side));
+    let closer = |a: &[Option<u32>], b: &[Option<u32>]| {
+        p.board()
+            .points()
+            .filter(|q| match (a[q.index()], b[q.index()]) {
+                (Some(x), Some(y)) => x > 0 && x < y,
+                (Some(x), None) => x > 0,
+                (None, _) => false,
+            })
+            .fold(0u64, |set, q| set | q.bit())
+    };
+    assert_eq!(p.nearer(), [closer(&to_move, &other), closer(&other, &to_move)], "{p}: nearer");
+}
+
+/// `exposed`, `steps` and `nearer` against the board's lists of jumps and neighbours, point by
+/// point.
+fn check_measures(p: &Position) {
+    check_nearer(p);
     let board = p.board();
     for side in Side::ALL {
         let (mine, theirs) = (p.pieces(side), p.pieces(side.opponent()));
@@ -240,7 +282,7 @@ fn check_random_moves(
             drawn.insert(mv);
         }
         assert_eq!(drawn.len(), moves.len(), "{rules}: every legal move of {p} is drawn");
-        check_exposed_and_steps(&p);
+        check_measures(&p);
         let mv = moves[rng.random_range(0..moves.len())];
         game.play(mv).unwrap();
         if game.outcome().is_some() {

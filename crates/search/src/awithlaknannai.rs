@@ -78,9 +78,11 @@ impl Evaluator<Position> for SerpentEval {
         // The side to move takes first: its exposed pieces weigh less than the other side's.
         let exposed = |side| position.exposed(side).count_ones() as Score;
         let steps = |side| position.steps(side) as Score;
-        lead(position) * PIECE - exposed(me) * 30
+        let lead = lead(position);
+        lead * PIECE - exposed(me) * 30
             + exposed(them) * 45
             + (steps(me) - steps(them)) * 2
+            + room(position, lead)
     }
 
     fn strength(&self, level: Level) -> Strength {
@@ -97,6 +99,21 @@ impl Evaluator<Position> for SerpentEval {
     fn is_noisy(&self, _position: &Position, mv: Move) -> bool {
         mv.is_capture()
     }
+}
+
+/// What a point of room is worth: the empty points a side reaches before the other.
+const ROOM: Score = 2;
+
+/// The side to move's room less the other side's, where a side is ahead and a quiet game does
+/// not end by the pieces left (issue 46's Kolowis endings: with three pieces against two on 48
+/// points, a search of eight plies never meets the pieces that keep away, and the side ahead
+/// must take their room step by step until they have none).
+fn room(position: &Position, lead: Score) -> Score {
+    if lead == 0 || position.rules().quiet_end == QuietEnd::MorePiecesWins {
+        return 0;
+    }
+    let [mine, theirs] = position.nearer();
+    (mine.count_ones() as Score - theirs.count_ones() as Score) * ROOM
 }
 
 /// The side to move's pieces less the other side's.

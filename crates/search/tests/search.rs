@@ -142,6 +142,32 @@ fn under_ludii_a_return_to_an_earlier_position_keeps_half_the_lead() {
 }
 
 #[test]
+fn under_ludii_the_side_ahead_values_the_room_it_takes() {
+    use awe_awithlaknannai::{BoardKind, BoardOptions, Position as Serpent, RuleSet as Rules};
+    use awe_awithlaknannai::{QuietEnd, Settings};
+    let eval = |rules, text| {
+        let settings = Settings::new(BoardKind::KolowisLudii, BoardOptions::default(), rules);
+        let position = Serpent::parse(text, settings).unwrap();
+        let [mine, theirs] = position.nearer().map(|set| set.count_ones());
+        (SerpentEval::default().evaluate(&position), mine as Score - theirs as Score)
+    };
+    // White's three pieces across the third column; Black's one piece shut in behind them, or
+    // out in the open. No piece next to another: nothing to take, nothing exposed.
+    let shut_in = "..w............./b.w............./..w............. w 0";
+    let in_the_open = "..w............./..w........b..../..w............. w 0";
+    let (shut, shut_room) = eval(Rules::Ludii, shut_in);
+    let (open, open_room) = eval(Rules::Ludii, in_the_open);
+    assert!(shut_room > open_room + 20, "{shut_room} {open_room}");
+    assert!(shut > open + 2 * 20, "{shut} {open}");
+    // Under a rule set whose quiet games end by the pieces left, waiting wins: room counts for
+    // nothing, and only the steps differ.
+    assert_eq!(Rules::Bell.rules().quiet_end, QuietEnd::MorePiecesWins);
+    let (shut, _) = eval(Rules::Bell, shut_in);
+    let (open, _) = eval(Rules::Bell, in_the_open);
+    assert!((shut - open).abs() <= 2 * 6, "{shut} {open}");
+}
+
+#[test]
 fn a_capture_that_wins_is_found_at_once() {
     // Abapa: South has 24 seeds; taking two more passes half of them and wins.
     let position = Awele::parse("0,0,0,0,0,1/1,3,0,0,0,0 S 24 19", RuleSet::Abapa).unwrap();
