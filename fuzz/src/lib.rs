@@ -96,7 +96,7 @@ pub const MOVES_GENERATED: usize = 64_000;
 
 /// How many of `moves` legal moves [`check_moves`] writes and reads back: [`MOVES_CHECKED`], or
 /// fewer where that would generate more than [`MOVES_GENERATED`] moves, but always one.
-pub fn moves_checked(moves: usize) -> usize {
+fn moves_checked(moves: usize) -> usize {
     (MOVES_GENERATED / (2 * moves.max(1))).clamp(1, MOVES_CHECKED)
 }
 
