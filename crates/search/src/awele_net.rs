@@ -7,7 +7,7 @@
 //! clipped to [0, 1], and those one output, in hundredths of a seed. The stores are not inputs:
 //! the hand-made evaluation already counts each seed captured as [`crate::awele::SEED`].
 //!
-//! awe ships a network for `abapa` ([`shipped`]), which the engines add to the hand-made
+//! awe ships a network for each rule set ([`shipped`]), which the engines add to the hand-made
 //! evaluation; `AWE_NET=FILE` plays another, `AWE_NET=off` none.
 //!
 //! The network is not updated incrementally as chess engines' are: a sowing changes most of the
@@ -219,15 +219,18 @@ impl Network {
 ///
 /// ```
 /// use awe_awele::RuleSet;
-/// assert!(awe_search::awele_net::shipped(RuleSet::Abapa).is_some());
-/// assert!(awe_search::awele_net::shipped(RuleSet::Awari).is_none());
+/// let net = awe_search::awele_net::shipped(RuleSet::Awechec).unwrap();
+/// assert_eq!(net.rules(), RuleSet::Awechec);
 /// ```
 pub fn shipped(rules: RuleSet) -> Option<std::sync::Arc<Network>> {
     use std::sync::{Arc, OnceLock};
+    static AWECHEC: OnceLock<Option<Arc<Network>>> = OnceLock::new();
     static ABAPA: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    static AWARI: OnceLock<Option<Arc<Network>>> = OnceLock::new();
     let (cell, bytes): (_, &[u8]) = match rules {
+        RuleSet::Awechec => (&AWECHEC, include_bytes!("../nets/awele-awechec.net")),
         RuleSet::Abapa => (&ABAPA, include_bytes!("../nets/awele-abapa.net")),
-        _ => return None,
+        RuleSet::Awari => (&AWARI, include_bytes!("../nets/awele-awari.net")),
     };
     // A test reads every shipped network: one that does not read is a bug of the build, and
     // the engine then plays without it.
@@ -278,11 +281,9 @@ mod tests {
     #[test]
     fn the_shipped_networks_read() {
         for rules in RuleSet::ALL {
-            if let Some(net) = shipped(rules) {
-                assert_eq!(net.rules(), rules);
-            }
+            let net = shipped(rules).unwrap_or_else(|| panic!("no network for {rules}"));
+            assert_eq!(net.rules(), rules);
         }
-        assert!(shipped(RuleSet::Abapa).is_some());
     }
 
     #[test]
