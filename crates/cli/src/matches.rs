@@ -218,6 +218,8 @@ fn play_match<P: Playable>(
         let mut results = Results::default();
         let mut points = 0.0;
         let mut ended = 0u32;
+        // The results when the test decided, if it did.
+        let mut decided: Option<Results> = None;
         let mut thought = [Thought::default(); 2];
         for played in receiver {
             let played = match played {
@@ -262,15 +264,20 @@ fn play_match<P: Playable>(
             }
             // The test decides on whole pairs: each opening played with both colours.
             if let Some(sprt) = &sprt
+                && decided.is_none()
                 && ended.is_multiple_of(2)
                 && sprt.verdict(&results) != Verdict::Continue
             {
+                decided = Some(results);
                 stop.store(true, Ordering::SeqCst);
             }
         }
         if let Some(sprt) = &sprt {
             let (low, high) = sprt.bounds();
-            let verdict = match sprt.verdict(&results) {
+            // The verdict is the one that stopped the match: the games still being played then
+            // are counted in the figures below, not in the test.
+            let tested = decided.unwrap_or(results);
+            let verdict = match sprt.verdict(&tested) {
                 Verdict::Better => "H1 accepted: A is better",
                 Verdict::NotBetter => "H0 accepted: A is not better",
                 Verdict::Continue => "no decision within --games",
@@ -280,8 +287,15 @@ fn play_match<P: Playable>(
                 sprt.elo0,
                 sprt.elo1,
                 sprt.alpha,
-                sprt.llr(&results)
+                sprt.llr(&tested)
             );
+            if tested != results {
+                println!(
+                    "decided after {} games; the {} then being played are counted below",
+                    tested.games(),
+                    results.games() - tested.games()
+                );
+            }
         }
         println!("{}", thought[0].summary("A", time));
         println!("{}", thought[1].summary("B", time));
