@@ -115,18 +115,25 @@ fn a_match_plays_the_openings_of_a_file() {
     assert!(text.contains("--openings: cannot read /no/such/file"), "{text}");
 }
 
-/// The shipped balanced openings (`bench/openings/awele-abapa.txt`): 400 distinct positions of 4
-/// to 8 plies under `abapa`, 80 of each length, none over, and a match reads them all.
-#[test]
-fn the_shipped_abapa_openings_are_distinct_legal_positions() {
-    use awe_game::{Game, Position as _};
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/openings/awele-abapa.txt");
-    let text = std::fs::read_to_string(path).unwrap();
+/// Checks a shipped file of balanced openings (bench/openings/): distinct legal positions of 4 to 8
+/// plies from `start`, `per_length` of each length, none over, each valued within `margin` as
+/// written; and a match between random players reads it all (`settings`: the match's game and
+/// its options).
+fn check_shipped_openings<P: awe_game::Position>(
+    file: &str,
+    start: P,
+    per_length: usize,
+    margin: i32,
+    settings: &[&str],
+) {
+    use awe_game::Game;
+    let path = format!("{}/../../bench/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
     let mut seen = std::collections::HashSet::new();
     let mut lengths = [0; 9];
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (moves, comment) = line.split_once('#').unwrap();
-        let mut game = Game::new(awe_awele::Position::new(awe_awele::RuleSet::Abapa));
+        let mut game = Game::new(start.clone());
         for word in moves.split_whitespace() {
             let mv = game.current().parse_move(word).unwrap_or_else(|e| panic!("{line}: {e}"));
             game.play(mv).unwrap();
@@ -134,28 +141,44 @@ fn the_shipped_abapa_openings_are_distinct_legal_positions() {
         assert!(game.outcome().is_none(), "{line}");
         let plies = game.moves().len();
         assert!(comment.trim().starts_with(&format!("{plies} plies, ")), "{line}");
-        // Near even: within half a seed, as written.
         let value: i32 = comment.rsplit(' ').next().unwrap().parse().unwrap();
-        assert!(value.abs() <= 50, "{line}");
+        assert!(value.abs() <= margin, "{line}");
         lengths[plies] += 1;
         assert!(seen.insert(game.current().position_text()), "twice: {line}");
     }
-    assert_eq!(lengths[4..], [80; 5], "{lengths:?}");
-    let (ok, text) = awe(&[
-        "match",
-        "awele",
-        "--rules",
-        "abapa",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--openings",
-        path,
-    ]);
+    assert_eq!(lengths[4..], [per_length; 5], "{lengths:?}");
+    let mut args = vec!["match"];
+    args.extend_from_slice(settings);
+    args.extend(["--a", "random", "--b", "random", "--games", "2", "--openings", &path]);
+    let (ok, text) = awe(&args);
     assert!(ok, "{text}");
+}
+
+/// `bench/openings/awele-abapa.txt`: 400 positions under `abapa`, 80 of each length, within half
+/// a seed of even.
+#[test]
+fn the_shipped_abapa_openings_are_distinct_legal_positions() {
+    let start = awe_awele::Position::new(awe_awele::RuleSet::Abapa);
+    check_shipped_openings("awele-abapa.txt", start, 80, 50, &["awele", "--rules", "abapa"]);
+}
+
+/// The Awithlaknannai openings for the matches against Ludii: 100 positions a board from Ludii's
+/// start under `ludii`, 20 of each length, within 0.3 of a piece of even.
+#[test]
+fn the_shipped_awithlaknannai_openings_are_distinct_legal_positions() {
+    use awe_awithlaknannai::{BoardKind, BoardOptions, Position, RuleSet, Settings, Start};
+    for (kind, board) in [(BoardKind::Mosona, "mosona"), (BoardKind::KolowisLudii, "kolowis")] {
+        let settings = Settings::new(kind, BoardOptions::default(), RuleSet::Ludii);
+        let start = Position::start(settings, Start::Ludii, awe_game::Side::WHITE).unwrap();
+        let name = kind.to_string();
+        check_shipped_openings(
+            &format!("awithlaknannai-{board}-ludii.txt"),
+            start,
+            20,
+            30,
+            &["awithlaknannai", "--board", &name, "--rules", "ludii", "--start", "ludii"],
+        );
+    }
 }
 
 /// `AWE_NET=FILE` adds a learned network to the Awélé engine of its rule set; a file that is not
