@@ -90,11 +90,29 @@ impl Playable for awe_awithlaknannai::Position {
                 Some(db) => awe_search::awithlaknannai::SerpentEval::with_endgame(Arc::new(db)),
                 None => Self::Eval::default(),
             };
+            let eval = eval.with_contempt(contempt());
             match solved(settings) {
                 Some(proven) => eval.with_solved(proven),
                 None => eval,
             }
         })
+    }
+}
+
+/// The Awithlaknannai engine's contempt for simplifying while the sides are level
+/// (`SerpentEval::with_contempt`): none unless `AWE_CONTEMPT=N` (hundredths of a piece for
+/// each piece on the board) asks for it, while its matches are measured. A value that is not a
+/// number from 0 to 50 is reported, and the engine plays without.
+fn contempt() -> awe_search::score::Score {
+    let Some(text) = std::env::var_os("AWE_CONTEMPT").filter(|t| !t.is_empty()) else {
+        return 0;
+    };
+    match text.to_str().and_then(|t| t.parse().ok()).filter(|n| (0..=50).contains(n)) {
+        Some(n) => n,
+        None => {
+            eprintln!("awe: AWE_CONTEMPT: {text:?} is not a number from 0 to 50; no contempt");
+            0
+        }
     }
 }
 

@@ -167,6 +167,68 @@ fn under_ludii_the_side_ahead_values_the_room_it_takes() {
     assert!((shut - open).abs() <= 2 * 6, "{shut} {open}");
 }
 
+/// The contempt for simplifying: while the sides are within a piece, each piece on the board is
+/// worth the contempt to the side the search plays (the root's side to move) and as much against
+/// the other; nothing two pieces apart, under a rule set whose quiet games end by the pieces
+/// left, or without a root.
+#[test]
+fn the_contempt_keeps_pieces_on_for_the_side_the_search_plays() {
+    use awe_awithlaknannai::{BoardKind, BoardOptions, Position as Serpent, RuleSet as Rules};
+    use awe_awithlaknannai::{Settings, Start};
+    use awe_game::Side;
+    let settings = |rules| Settings::new(BoardKind::Mosona, BoardOptions::default(), rules);
+    let start = Serpent::start(settings(Rules::Ludii), Start::Ludii, Side::WHITE).unwrap();
+    let white_first = Serpent::from_pieces(
+        [start.pieces(Side::WHITE), start.pieces(Side::BLACK)],
+        Side::WHITE,
+        settings(Rules::Ludii),
+    )
+    .unwrap();
+    let black_first = Serpent::from_pieces(
+        [start.pieces(Side::WHITE), start.pieces(Side::BLACK)],
+        Side::BLACK,
+        settings(Rules::Ludii),
+    )
+    .unwrap();
+    let on_board = (start.pieces(Side::WHITE) | start.pieces(Side::BLACK)).count_ones() as Score;
+    let eval = SerpentEval::default().with_contempt(3);
+    let plain = SerpentEval::default();
+    // No root yet: nothing.
+    assert_eq!(eval.evaluate(&white_first), plain.evaluate(&white_first));
+    // The root White: White to move gains, Black to move loses, as much.
+    eval.prepare(&white_first);
+    assert_eq!(eval.evaluate(&white_first), plain.evaluate(&white_first) + 3 * on_board);
+    assert_eq!(eval.evaluate(&black_first), plain.evaluate(&black_first) - 3 * on_board);
+    // The root Black: the other way round.
+    eval.prepare(&black_first);
+    assert_eq!(eval.evaluate(&black_first), plain.evaluate(&black_first) + 3 * on_board);
+    // One piece off each side keeps it level: two pieces fewer on the board.
+    let low = |set: u64| set & set.wrapping_neg();
+    let fewer = Serpent::from_pieces(
+        [
+            start.pieces(Side::WHITE) & !low(start.pieces(Side::WHITE)),
+            start.pieces(Side::BLACK) & !low(start.pieces(Side::BLACK)),
+        ],
+        Side::BLACK,
+        settings(Rules::Ludii),
+    )
+    .unwrap();
+    assert_eq!(eval.evaluate(&fewer), plain.evaluate(&fewer) + 3 * (on_board - 2));
+    // Two pieces apart: nothing.
+    let white = start.pieces(Side::WHITE);
+    let two_short = low(white) | low(white & !low(white));
+    let apart = Serpent::from_pieces(
+        [white & !two_short, start.pieces(Side::BLACK)],
+        Side::BLACK,
+        settings(Rules::Ludii),
+    )
+    .unwrap();
+    assert_eq!(eval.evaluate(&apart), plain.evaluate(&apart));
+    // Under `wikipedia` a quiet game ends by the pieces left: nothing.
+    let wikipedia = Serpent::start(settings(Rules::Wikipedia), Start::Ludii, Side::BLACK).unwrap();
+    assert_eq!(eval.evaluate(&wikipedia), plain.evaluate(&wikipedia));
+}
+
 #[test]
 fn a_capture_that_wins_is_found_at_once() {
     // Abapa: South has 24 seeds; taking two more passes half of them and wins.
