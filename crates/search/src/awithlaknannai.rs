@@ -47,6 +47,21 @@ impl SerpentEval {
         SerpentEval { contempt: per_piece, ..self }
     }
 
+    /// The contempt of [`SerpentEval::with_contempt`], for the side to move (none by default:
+    /// the first test is the cheapest).
+    fn contempt(&self, position: &Position, lead: Score) -> Score {
+        if self.contempt == 0
+            || lead.abs() > 1
+            || position.rules().quiet_end == QuietEnd::MorePiecesWins
+        {
+            return 0;
+        }
+        let Some(root) = self.root.get() else { return 0 };
+        let on_board = (position.pieces(Side::WHITE) | position.pieces(Side::BLACK)).count_ones();
+        let keep = on_board as Score * self.contempt;
+        if position.turn() == root { keep } else { -keep }
+    }
+
     /// The same, playing the proven moves of solved positions at level 10.
     pub fn with_solved(self, solved: Arc<crate::solve::Proven>) -> SerpentEval {
         SerpentEval { solved: Some(solved), ..self }
@@ -122,22 +137,6 @@ impl Evaluator<Position> for SerpentEval {
 
     fn is_noisy(&self, _position: &Position, mv: Move) -> bool {
         mv.is_capture()
-    }
-}
-
-impl SerpentEval {
-    /// The contempt of [`SerpentEval::with_contempt`], for the side to move.
-    fn contempt(&self, position: &Position, lead: Score) -> Score {
-        let Some(root) = self.root.get() else { return 0 };
-        if self.contempt == 0
-            || lead.abs() > 1
-            || position.rules().quiet_end == QuietEnd::MorePiecesWins
-        {
-            return 0;
-        }
-        let on_board = (position.pieces(Side::WHITE) | position.pieces(Side::BLACK)).count_ones();
-        let keep = on_board as Score * self.contempt;
-        if position.turn() == root { keep } else { -keep }
     }
 }
 
