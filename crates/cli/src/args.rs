@@ -506,6 +506,11 @@ pub struct MatchArgs {
     /// Games to play; A and B take each colour in turn.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
+    /// Begin at this game of the match (1 by default): `--from-game 51 --games 50` plays games 51
+    /// to 100 of the match `--games 100` would play, with the same openings and colours, so that a
+    /// long match can be played in parts.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub from_game: u32,
     /// Thinking time per move, in seconds (0.001 to 86400).
     #[arg(long, default_value = "0.1", allow_negative_numbers = true)]
     pub time: Seconds,

@@ -191,10 +191,12 @@ fn play_match<P: Playable>(
                 .context("--b")?,
         ]);
     }
-    let next = Arc::new(AtomicU32::new(0));
+    // Games are numbered from 0 here, from 1 for the user; a later part of a match begins further on.
+    let first = args.from_game - 1;
+    let next = Arc::new(AtomicU32::new(first));
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<Result<Played>>();
-    let games = args.games;
+    let end = first.checked_add(args.games).context("--from-game and --games: too many games")?;
     std::thread::scope(|scope| -> Result<()> {
         for mut players in workers {
             let (next, stop, sender) = (Arc::clone(&next), Arc::clone(&stop), sender.clone());
@@ -202,7 +204,7 @@ fn play_match<P: Playable>(
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= games || stop.load(Ordering::SeqCst) {
+                    if index >= end || stop.load(Ordering::SeqCst) {
                         break;
                     }
                     let played =

@@ -115,6 +115,61 @@ fn a_match_plays_the_openings_of_a_file() {
     assert!(text.contains("--openings: cannot read /no/such/file"), "{text}");
 }
 
+/// `--from-game K`: a match played in parts plays the games of the whole match, each with its
+/// number, opening and colours.
+#[test]
+fn a_match_in_parts_plays_the_games_of_the_whole() {
+    let dir = std::env::temp_dir().join(format!("awe-from-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "F b\nA a\nC d\n").unwrap();
+    // Each game's number, the player South, and its opening, as the records write them.
+    let play = |extra: &[&str], name: &str| {
+        let records = dir.join(name);
+        let mut args = vec!["match", "awele", "--rules", "abapa", "--a", "greedy", "--b", "random"];
+        args.extend(["--time", "0.01", "--seed", "5", "--openings", file.to_str().unwrap()]);
+        args.extend(["--records", records.to_str().unwrap()]);
+        args.extend(extra);
+        let (ok, text) = awe(&args);
+        assert!(ok, "{text}");
+        let written = std::fs::read_to_string(&records).unwrap();
+        let parts: Vec<&str> = written.split("\n\n").collect();
+        let mut games = Vec::new();
+        for pair in parts.chunks(2).filter(|pair| pair.len() == 2) {
+            let tag = |name: &str| {
+                let start = format!("[{name} \"");
+                let line = pair[0].lines().find(|l| l.starts_with(&start)).unwrap();
+                line[start.len()..line.len() - 2].to_string()
+            };
+            let opening: String = pair[1].chars().take(7).collect();
+            games.push((tag("Round").parse::<u32>().unwrap(), tag("South"), opening));
+        }
+        (text, games)
+    };
+    let (_, whole) = play(&["--games", "6"], "whole.txt");
+    let (text, part) = play(&["--from-game", "3", "--games", "4"], "part.txt");
+    assert_eq!(whole.len(), 6, "{whole:?}");
+    assert_eq!(part.len(), 4, "{part:?}");
+    assert!(text.lines().any(|l| l.starts_with("game 3: ")), "{text}");
+    assert!(
+        !text.lines().any(|l| l.starts_with("game 1: ") || l.starts_with("game 7: ")),
+        "{text}"
+    );
+    let mut part = part;
+    part.sort();
+    let mut whole = whole;
+    whole.sort();
+    assert_eq!(part, whole[2..], "the part's games against the whole's");
+    // Colours alternate and the three openings are all played.
+    assert_ne!(whole[0].1, whole[1].1);
+    let mut openings: Vec<&str> = whole.iter().map(|g| g.2.as_str()).collect();
+    openings.sort();
+    openings.dedup();
+    assert_eq!(openings, ["1. A a ", "1. C d ", "1. F b "], "{whole:?}");
+    let (ok, text) = awe(&["match", "awele", "--a", "random", "--b", "random", "--from-game", "0"]);
+    assert!(!ok && text.contains("--from-game"), "{text}");
+}
+
 /// Checks a shipped file of balanced openings (bench/openings/): distinct legal positions of 4 to 8
 /// plies from `start`, `per_length` of each length, none over, each valued within `margin` as
 /// written; and a match between random players reads it all (`settings`: the match's game and
