@@ -146,8 +146,8 @@ fn a_match_in_parts_plays_the_games_of_the_whole() {
         }
         (text, games)
     };
-    let (_, whole) = play(&["--games", "6"], "whole.txt");
-    let (text, part) = play(&["--from-game", "3", "--games", "4"], "part.txt");
+    let (_, mut whole) = play(&["--games", "6"], "whole.txt");
+    let (text, mut part) = play(&["--from-game", "3", "--games", "4"], "part.txt");
     assert_eq!(whole.len(), 6, "{whole:?}");
     assert_eq!(part.len(), 4, "{part:?}");
     assert!(text.lines().any(|l| l.starts_with("game 3: ")), "{text}");
@@ -155,9 +155,7 @@ fn a_match_in_parts_plays_the_games_of_the_whole() {
         !text.lines().any(|l| l.starts_with("game 1: ") || l.starts_with("game 7: ")),
         "{text}"
     );
-    let mut part = part;
     part.sort();
-    let mut whole = whole;
     whole.sort();
     assert_eq!(part, whole[2..], "the part's games against the whole's");
     // Colours alternate and the three openings are all played.
