@@ -209,6 +209,10 @@ async fn the_computer_plays_to_the_end_and_answers_offers() {
             break;
         }
         let ply = state["ply"].as_u64().unwrap();
+        // A player keeps under the server's rate of messages (20 a second, a burst of 40):
+        // the computer at level 2 answers in a few milliseconds, and a whole game's moves
+        // sent as fast as it answers would be refused as a flood.
+        tokio::time::sleep(Duration::from_millis(60)).await;
         socket.play(ply, &pick(&state, seed)).await;
         socket.until(|s| s["ply"].as_u64() > Some(ply)).await;
         seed += 5;
