@@ -100,21 +100,27 @@ impl Playable for awe_awithlaknannai::Position {
 }
 
 /// The Awithlaknannai engine's contempt for simplifying while the sides are level
-/// (`SerpentEval::with_contempt`): none unless `AWE_CONTEMPT=N` (hundredths of a piece for
-/// each piece on the board) asks for it, while its matches are measured. A value that is not a
-/// number from 0 to 50 is reported, and the engine plays without.
+/// (`SerpentEval::with_contempt`), in hundredths of a piece for each piece on the board:
+/// [`CONTEMPT`] unless `AWE_CONTEMPT=N` asks for another (0 for none, to measure it against). A
+/// value that is not a number from 0 to 50 is reported, and the engine keeps the default.
 fn contempt() -> awe_search::score::Score {
     let Some(text) = std::env::var_os("AWE_CONTEMPT").filter(|t| !t.is_empty()) else {
-        return 0;
+        return CONTEMPT;
     };
     match text.to_str().and_then(|t| t.parse().ok()).filter(|n| (0..=50).contains(n)) {
         Some(n) => n,
         None => {
-            eprintln!("awe: AWE_CONTEMPT: {text:?} is not a number from 0 to 50; no contempt");
-            0
+            eprintln!("awe: AWE_CONTEMPT: {text:?} is not a number from 0 to 50; {CONTEMPT} kept");
+            CONTEMPT
         }
     }
 }
+
+/// The contempt the engine plays with: against Ludii's AlphaBeta on Mosona at 0.2 s, the four
+/// games of five drawn without it (level endings traded down to 1 v 1) were three wins and a
+/// draw with it (BENCHMARKS.md, issue 46). It counts only under rules whose quiet games end in a
+/// draw (`ludii`).
+const CONTEMPT: awe_search::score::Score = 5;
 
 /// The proven moves of the solved positions of the game `settings` describe (the certificates
 /// shipped with awe and those in the cache), read once for the process and shared by whoever
