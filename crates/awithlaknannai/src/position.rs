@@ -254,6 +254,11 @@ impl Position {
         if self.over_by_plies() {
             return;
         }
+        self.moves_on_the_board(moves);
+    }
+
+    /// The moves the pieces have, whatever the plies played, into `moves` (cleared by the caller).
+    fn moves_on_the_board(&self, moves: &mut MoveList) {
         let rules = self.rules();
         let [me, them] = self.pieces;
         let empty = self.board().all() & !(me | them);
@@ -471,13 +476,21 @@ impl Position {
     }
 
     /// The end of the game, if this position alone ends it.
+    ///
+    /// Under Ludii's turn limit, a move that leaves the other side without a move wins even on
+    /// the last ply: Ludii checks the game's end rule after each move before its turn limit
+    /// (`Game.apply` in Ludii's Core). The project's own ply limit without a capture comes first.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.over_by_plies() {
+        let turn_limit = matches!(self.rules().quiet_end, QuietEnd::DrawAfter(_));
+        if self.over_by_plies() && !turn_limit {
             return Some(self.quiet_outcome(Termination::PlyLimit));
         }
         let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.is_empty().then(|| Outcome {
+        self.moves_on_the_board(&mut moves);
+        if !moves.is_empty() {
+            return self.over_by_plies().then(|| self.quiet_outcome(Termination::PlyLimit));
+        }
+        Some(Outcome {
             // A player who cannot move (or has no piece left) loses.
             winner: Some(self.turn.opponent()),
             score: self.score(),

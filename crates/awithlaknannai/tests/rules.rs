@@ -189,6 +189,35 @@ fn ludii_ignores_repetitions_and_draws_at_its_turn_limit() {
     assert_eq!((outcome.termination, outcome.winner), (Termination::PlyLimit, None));
 }
 
+/// Ludii checks its end rule after each move before its turn limit (`Game.apply` in Ludii's
+/// Core): a capture of the last piece on the 2,500th ply wins, where any other last move draws.
+#[test]
+fn under_ludii_the_last_ply_can_still_win() {
+    // White's one piece steps b1-m2 and back while Black's t8 steps to t7 and back; Black's b3
+    // waits. Then White steps next to it, and Black jumps it on the last ply.
+    const SHUFFLE: [&str; 4] = ["b1-m2", "t8-t7", "m2-b1", "t7-t8"];
+    let mut game = Game::new(pos(".......b/........./w.b..... w 0", RuleSet::Ludii));
+    for ply in 0..2496 {
+        let mv = game.current().parse_move(SHUFFLE[ply % 4]).unwrap();
+        game.play(mv).unwrap();
+    }
+    for text in ["b1-m2", "t8-t7", "m2-b2"] {
+        let mv = game.current().parse_move(text).unwrap();
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.outcome(), None);
+    let last = *game.current();
+    let taken = last.play(&last.parse_move("b3xb1").unwrap());
+    let outcome = taken.outcome().unwrap();
+    assert_eq!(
+        (outcome.termination, outcome.winner),
+        (Termination::NoLegalMove, Some(Side::BLACK))
+    );
+    let quiet = last.play(&last.parse_move("t7-t8").unwrap());
+    let outcome = quiet.outcome().unwrap();
+    assert_eq!((outcome.termination, outcome.winner), (Termination::PlyLimit, None));
+}
+
 #[test]
 fn move_texts_name_what_is_wrong() {
     let p = pos(TWO_CHAINS, RuleSet::Bell);

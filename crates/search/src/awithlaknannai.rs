@@ -96,9 +96,14 @@ impl Evaluator<Position> for SerpentEval {
     fn exact(&self, position: &Position, ply: u32) -> Option<Score> {
         let value = self.endgame.as_ref()?.probe(position)?;
         // A win or loss by moves counts only if it comes before the game's ply limit would end
-        // it (a position with no ply left is over by the limit, whatever else it holds); a quiet
-        // end is the same whenever the limit comes.
-        let within = |plies: u16| plies < position.plies_left();
+        // it: the project's limit without a capture ends a position with no ply left whatever it
+        // holds, while Ludii's turn limit lets the last ply's move win (`Position::outcome`). A
+        // quiet end is the same whenever the limit comes.
+        let left = position.plies_left();
+        let within = |plies: u16| match position.rules().quiet_end {
+            QuietEnd::DrawAfter(_) => plies <= left,
+            QuietEnd::MorePiecesWins => plies < left,
+        };
         let margin = || lead(position) * PIECE;
         match value {
             Value::Win(plies) if within(plies) => Some(WIN - ply as Score - plies as Score),

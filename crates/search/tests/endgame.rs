@@ -365,10 +365,11 @@ mod serpents {
         assert!(seen >= 20, "only {seen} wins with every move quiet");
     }
 
-    /// A loss the database finds in exactly the plies left before Ludii's turn limit is a draw:
-    /// the limit ends the game first. The search does not announce it. (A loss, not a win: a
-    /// win takes an odd number of plies, and the plies played before it are made by each side
-    /// stepping away and back, four at a time.)
+    /// A loss the database finds in exactly the plies left before Ludii's turn limit is a loss:
+    /// Ludii checks its end rule before its turn limit, so the last ply's move wins. One that
+    /// needs more plies than are left is a draw, and the search does not announce it. (A loss,
+    /// not a win: a win takes an odd number of plies, and the plies played before it are made by
+    /// each side stepping away and back, four at a time.)
     #[test]
     fn under_ludii_a_database_loss_that_the_turn_limit_would_cut_is_not_announced() {
         let settings = settings(BoardKind::Mosona, RuleSet::Ludii);
@@ -383,13 +384,18 @@ mod serpents {
         for _ in 0..100_000 {
             let position = random_position(settings, 1, 2, &mut rng);
             let Value::Loss(plies) = db.probe(&position).unwrap() else { continue };
-            let Some(late) = shuffled(position, limit - plies) else { continue };
-            assert_eq!(late.plies_left(), plies);
+            if plies < 4 {
+                continue;
+            }
+            // Four plies too few left: a draw, not announced.
+            let Some(late) = shuffled(position, limit - plies + 4) else { continue };
+            assert_eq!(late.plies_left(), plies - 4);
             let score = search(late);
             assert!(!is_decided(score), "{late}: loss in {plies}, search {}", describe(score));
-            // Four plies earlier, the same loss is announced.
-            let score = search(shuffled(position, limit - plies - 4).unwrap());
-            assert_eq!(score, -(WIN - plies as Score), "{position}: loss in {plies}");
+            // Exactly as many left as the loss takes: announced.
+            let just = shuffled(position, limit - plies).unwrap();
+            assert_eq!(just.plies_left(), plies);
+            assert_eq!(search(just), -(WIN - plies as Score), "{position}: loss in {plies}");
             seen += 1;
             if seen == 20 {
                 break;
