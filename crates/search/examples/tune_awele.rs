@@ -19,6 +19,15 @@
 //! With DUMP=FILE in the environment, the positions and their labels are also written to FILE, a
 //! line each (the position's text, a tab, the label), for `train_awele_net`.
 //!
+//! With DB_SEEDS and WALKS=N in the environment, the file also holds the database's own exact
+//! values, free labels the games alone would not give: from every quiet position of each game, N
+//! walks of random moves go on until the board holds at most DB_SEEDS seeds, then a few plies
+//! more, and the first quiet position past that with more than FLOOR seeds (`FLOOR=S`, 12 by
+//! default: the database the site's engines have, below which no evaluation is asked) whose value
+//! the database knows exactly (a win, a draw or a loss whatever the history) is written with that
+//! result, after its game's positions. The weights printed are fitted to the games' positions
+//! alone.
+//!
 //! It prints the weights to paste into the rule set's in `src/awele.rs` (`ABAPA_WEIGHTS` and
 //! `ABAPA_END_WEIGHTS`, or `WEIGHTS`); a change is kept only if a match shows it stronger (see
 //! BENCHMARKS.md).
@@ -40,9 +49,20 @@ type Sample = (Features, f64, f64, Option<Score>, Position);
 /// Weights being fitted: a full board's, then an empty one's.
 type Fitted = [[f64; FEATURES]; 2];
 
+/// A game's samples, and the positions its walks reached with the database's exact results.
+type Played = (Vec<Sample>, Vec<(Position, f64)>);
+
+/// How the walks into the database go: how many from each quiet position, and the seeds on the
+/// board below which no position is kept.
+#[derive(Clone, Copy)]
+struct Walks {
+    each: u32,
+    floor: u8,
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: tune_awele GAMES DEPTH [RULES] [THREADS] [LABEL_DEPTH]";
+    let usage = "usage: tune_awele GAMES DEPTH [RULES] [THREADS] [LABEL_DEPTH] [DB_SEEDS]";
     let games: u64 = args.get(1).ok_or(usage)?.parse()?;
     let depth: u32 = args.get(2).ok_or(usage)?.parse()?;
     let rules: RuleSet = args.get(3).map_or(Ok(RuleSet::Awechec), |r| r.parse())?;
@@ -58,20 +78,43 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => None,
     };
     let db = db.as_ref();
-    let samples: Vec<Sample> = std::thread::scope(|scope| {
+    let number = |name: &str, default: u32| -> Result<u32, String> {
+        std::env::var(name).map_or(Ok(default), |v| v.parse().map_err(|e| format!("{name}: {e}")))
+    };
+    let walks = Walks { each: number("WALKS", 0)?, floor: number("FLOOR", 12)?.min(48) as u8 };
+    if walks.each > 0 && db.is_none() {
+        return Err("WALKS: give DB_SEEDS, the database whose values the walks read".into());
+    }
+    let played: Vec<Played> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (t..games)
                         .step_by(threads as usize)
-                        .flat_map(|g| self_play(rules, depth, label_depth, db, g))
+                        .map(|g| self_play(rules, depth, label_depth, db, walks, g))
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
-        workers.into_iter().flat_map(|w| w.join().expect("a worker ends")).collect()
+        // The games in their order, whichever thread played them: the file holds each game's
+        // positions together, as the trainer's held-out split asks.
+        let mut all: Vec<(u64, Played)> = workers
+            .into_iter()
+            .enumerate()
+            .flat_map(|(t, w)| {
+                let played = w.join().expect("a worker ends");
+                played.into_iter().enumerate().map(move |(i, p)| (t as u64 + i as u64 * threads, p))
+            })
+            .collect();
+        all.sort_by_key(|(g, _)| *g);
+        all.into_iter().map(|(_, p)| p).collect()
     });
+    let samples: Vec<Sample> = played.iter().flat_map(|(s, _)| s.iter().cloned()).collect();
     println!("{} quiet positions from {games} games at depth {depth} ({rules})", samples.len());
+    if walks.each > 0 {
+        let known: usize = played.iter().map(|(_, w)| w.len()).sum();
+        println!("{known} positions of the walks with the database's exact results");
+    }
     let today = *weights(rules);
     let start: Fitted = [today.full.map(|w| w as f64), today.empty.map(|w| w as f64)];
     // The scale first, the weights as they are; then the weights, the scale held.
@@ -82,21 +125,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .expect("a scale");
     println!("scale k = {k}: loss {:.5} with today's weights", loss(&samples, &start, k));
     // The deep searches' scores become expected results on the same scale.
-    let samples: Vec<Sample> = samples
-        .into_iter()
-        .map(|(f, share, result, searched, p)| match searched {
-            Some(score) => (f, share, 0.5 * result + 0.5 * sigmoid(score as f64 / k), None, p),
-            None => (f, share, result, None, p),
-        })
-        .collect();
+    let blend = |(f, share, result, searched, p): Sample| match searched {
+        Some(score) => (f, share, 0.5 * result + 0.5 * sigmoid(score as f64 / k), None, p),
+        None => (f, share, result, None, p),
+    };
+    let samples: Vec<Sample> = samples.into_iter().map(blend).collect();
     if let Some(path) = std::env::var_os("DUMP") {
-        // The positions and their labels, for the network's trainer (train_awele_net).
+        // The positions and their labels, for the network's trainer (train_awele_net), game by
+        // game: its positions, then those of its walks.
         let mut out = String::new();
-        for (_, _, label, _, p) in &samples {
-            out.push_str(&format!("{}\t{label:.4}\n", p.position_text()));
+        let mut lines = 0;
+        for (game, walked) in &played {
+            for (_, _, label, _, p) in game.iter().cloned().map(blend) {
+                out.push_str(&format!("{}\t{label:.4}\n", p.position_text()));
+            }
+            for (p, label) in walked {
+                out.push_str(&format!("{}\t{label:.4}\n", p.position_text()));
+            }
+            lines += game.len() + walked.len();
         }
         std::fs::write(&path, out)?;
-        println!("{} positions and labels written to {}", samples.len(), path.display());
+        println!("{lines} positions and labels written to {}", path.display());
     }
     if label_depth.is_some() {
         println!("loss {:.5} with today's weights, the labels blended", loss(&samples, &start, k));
@@ -125,8 +174,9 @@ fn self_play(
     depth: u32,
     label_depth: Option<u32>,
     db: Option<&Endgame>,
+    walks: Walks,
     seed: u64,
-) -> Vec<Sample> {
+) -> Played {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(Position::new(rules));
     for _ in 0..rng.random_range(2..10) {
@@ -159,8 +209,17 @@ fn self_play(
         let Some(&mv) = found.best() else { break };
         game.play(mv).expect("the search plays legal moves");
     }
-    let Some(outcome) = game.outcome() else { return Vec::new() };
-    met.into_iter()
+    let Some(outcome) = game.outcome() else { return (Vec::new(), Vec::new()) };
+    let walked = match db {
+        Some(db) if walks.each > 0 => met
+            .iter()
+            .flat_map(|m| (0..walks.each).map(move |_| m.5))
+            .filter_map(|from| walk(db, walks.floor, from, &mut rng))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let samples = met
+        .into_iter()
         .map(|(f, share, side, searched, known, position)| {
             let result = match outcome.winner {
                 Some(winner) if winner == side => 1.0,
@@ -169,7 +228,56 @@ fn self_play(
             };
             (f, share, known.unwrap_or(result), searched, position)
         })
-        .collect()
+        .collect();
+    (samples, walked)
+}
+
+/// A walk of random moves from `from` into the database: the first quiet position with more than
+/// `floor` seeds, a few plies after the board first holds few enough for `db`, whose value the
+/// database knows exactly, and that result for the side to move (1, ½ or 0).
+fn walk(db: &Endgame, floor: u8, from: Position, rng: &mut SmallRng) -> Option<(Position, f64)> {
+    let mut position = from;
+    let mut past = None;
+    for _ in 0..200 {
+        let seeds = position.board().total();
+        if seeds <= floor {
+            return None;
+        }
+        if seeds as usize <= db.max_seeds() {
+            // A few plies more, so that the positions kept are not only those where a capture
+            // has just crossed into the database.
+            let left = past.get_or_insert_with(|| rng.random_range(0..6u32));
+            if *left == 0 && is_quiet(&position) {
+                return exact(db, &position).map(|result| (position, result));
+            }
+            *left = left.saturating_sub(1);
+        }
+        let mv = position.random_move(rng)?;
+        position = position.play(mv);
+    }
+    None
+}
+
+/// Whether the side to move has no capture to play.
+fn is_quiet(position: &Position) -> bool {
+    let mut moves = awe_awele::MoveList::new();
+    position.legal_moves(&mut moves);
+    !moves.is_empty() && moves.iter().all(|&pit| position.seeds_taken(pit) == 0)
+}
+
+/// The result for the side to move that `db` gives `position`, 1, ½ or 0, where its bounds agree
+/// on the result (a draw only where the value is exact).
+fn exact(db: &Endgame, position: &Position) -> Option<f64> {
+    let known = db.probe(position)?;
+    let me = position.turn();
+    let now = position.captured(me) as i32 - position.captured(me.opponent()) as i32;
+    let (low, high) = (now + known.low as i32, now + known.high as i32);
+    match (low.signum(), high.signum()) {
+        (1, _) => Some(1.0),
+        (_, -1) => Some(0.0),
+        (0, 0) => Some(0.5),
+        _ => None,
+    }
 }
 
 /// The result for the side to move that `db` gives `position`, 1 or 0, where its bounds agree on
