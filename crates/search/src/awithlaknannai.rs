@@ -120,9 +120,11 @@ impl Evaluator<Position> for SerpentEval {
         let them = me.opponent();
         // The side to move takes first: its exposed pieces weigh less than the other side's.
         let exposed = |side| position.exposed(side).count_ones() as Score;
-        let mobility = |side| MOBILITY[(position.steps(side) as usize).min(MOBILITY.len() - 1)];
+        let steps = |side| position.steps(side) as Score;
         let lead = lead(position);
-        lead * PIECE - exposed(me) * 30 + exposed(them) * 45 + mobility(me) - mobility(them)
+        lead * PIECE - exposed(me) * 30
+            + exposed(them) * 45
+            + (steps(me) - steps(them)) * 2
             + room(position, lead)
             + self.contempt(position, lead)
     }
@@ -143,27 +145,6 @@ impl Evaluator<Position> for SerpentEval {
     }
 }
 
-/// What a side's steps are worth, by their number: each step less is worth more, the fewer
-/// are left. A side with no move loses under every rule set, and that is how Kolowis games are
-/// won: the side ahead packs the other into its corner and fills its holes one by one (issue
-/// 46's stalled games, where Ludii kept 6 to 10 steps inside its block for 1,600 plies while awe
-/// had 25 to 29 of its own). Counted linearly, a hole filled cost the side filling it as many
-/// of its own steps as it took from the other; here the cramped side's steps weigh most, and
-/// the steps of a side with room hardly count.
-const MOBILITY: [Score; 65] = {
-    let mut table = [0; 65];
-    // The first step is worth 12, and each one after it 85 % of the one before, rounded down
-    // (in millionths until then, so that no step is worth more than the one before it).
-    let mut gain: i64 = 12_000_000;
-    let mut steps = 1;
-    while steps < table.len() {
-        table[steps] = table[steps - 1] + (gain / 1_000_000) as Score;
-        gain = gain * 85 / 100;
-        steps += 1;
-    }
-    table
-};
-
 /// What a point of room is worth: the empty points a side reaches before the other.
 const ROOM: Score = 2;
 
@@ -183,21 +164,4 @@ fn room(position: &Position, lead: Score) -> Score {
 fn lead(position: &Position) -> Score {
     let me = position.turn();
     position.pieces(me).count_ones() as Score - position.pieces(me.opponent()).count_ones() as Score
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_step_is_worth_more_the_fewer_are_left() {
-        let gains: Vec<Score> = MOBILITY.windows(2).map(|pair| pair[1] - pair[0]).collect();
-        assert_eq!(MOBILITY[0], 0);
-        assert_eq!(gains[0], 12);
-        // Never less for a step more, and never more for a step than for the one before it.
-        assert!(gains.iter().all(|&gain| gain >= 0), "{gains:?}");
-        assert!(gains.windows(2).all(|pair| pair[1] <= pair[0]), "{gains:?}");
-        // A cramped side's fifth step counts for more than a free side's last twenty.
-        assert!(gains[4] > MOBILITY[64] - MOBILITY[44], "{:?}", &MOBILITY[..]);
-    }
 }
