@@ -16,8 +16,12 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$out"
 # Common/res/def holds the defines the game files use (HopCapture, StepToEmpty, …).
-git -C "$git_dir" archive HEAD Common/src Common/lib Common/res/def Common/res/def_ai \
-    Core/src Language/src Features/src AI/src "Common/res/lud/board/war/leaping/lines" | tar x
+# One subtree at a time: a snapshot may lack the blobs of its largest files elsewhere in the tree
+# (Mining/res), which `git archive HEAD paths…` reads and fails on.
+for tree in Common/src Common/lib Common/res/def Common/res/def_ai Core/src Language/src \
+    Features/src AI/src Common/res/lud/board/war/leaping/lines; do
+    git -C "$git_dir" archive --prefix="$tree/" "HEAD:$tree" | tar x
+done
 cp=$(ls "$out"/Common/lib/*.jar | grep -v sources | tr '\n' ':')
 # Ludii reads its ludemes' named arguments from the parameters' names: -parameters, as its build.xml.
 if [ ! -f classes/search/minimax/AlphaBetaSearch.class ]; then
