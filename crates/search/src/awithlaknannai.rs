@@ -3,7 +3,7 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use awe_awithlaknannai::{BoardKind, Move, Position, QuietEnd};
+use awe_awithlaknannai::{Move, Position, QuietEnd};
 use awe_game::Side;
 
 use crate::endgame::awithlaknannai::{SerpentEndgame, Value};
@@ -126,7 +126,6 @@ impl Evaluator<Position> for SerpentEval {
             + exposed(them) * 45
             + (steps(me) - steps(them)) * 2
             + room(position, lead)
-            + trade(position, lead)
             + self.contempt(position, lead)
     }
 
@@ -161,65 +160,8 @@ fn room(position: &Position, lead: Score) -> Score {
     (mine.count_ones() as Score - theirs.count_ones() as Score) * ROOM
 }
 
-/// What each piece on the board costs the side two or more ahead, on Kolowis under a rule set
-/// whose quiet games do not end by the pieces left.
-const TRADE: Score = 10;
-
-/// The side ahead's wish to exchange, from the side to move's view: on Kolowis a lead of two
-/// converts the sooner the fewer pieces are left (its `ludii` database: 3 v 1 and 4 v 1 are all
-/// won, 3 v 2 79 %), while the side behind builds blocks that a search of 8 plies does not
-/// break (issue 46's Kolowis gate, where leads of two were still being converted when the
-/// 2,500-ply limit came). A lead of one is left to the contempt: 2 v 1 may be won, 3 v 3 is not.
-/// Mosona's endings differ (2 v 1 is 78 % drawn), and its gates were met without this.
-fn trade(position: &Position, lead: Score) -> Score {
-    if lead.abs() < 2
-        || position.board().kind() == BoardKind::Mosona
-        || position.rules().quiet_end == QuietEnd::MorePiecesWins
-    {
-        return 0;
-    }
-    let on_board = (position.pieces(Side::WHITE) | position.pieces(Side::BLACK)).count_ones();
-    -lead.signum() * on_board as Score * TRADE
-}
-
 /// The side to move's pieces less the other side's.
 fn lead(position: &Position) -> Score {
     let me = position.turn();
     position.pieces(me).count_ones() as Score - position.pieces(me.opponent()).count_ones() as Score
-}
-
-#[cfg(test)]
-mod tests {
-    use awe_awithlaknannai::{BoardOptions, RuleSet, Settings};
-
-    use super::*;
-
-    fn position(kind: BoardKind, rules: RuleSet, white: u32, black: u32) -> Position {
-        // White's pieces from the board's first point on, Black's from its last point back.
-        let settings = Settings::new(kind, BoardOptions::default(), rules);
-        let len = settings.board.len() as u32;
-        let white_set = (1u64 << white) - 1;
-        let black_set = ((1u64 << black) - 1) << (len - black);
-        Position::from_pieces([white_set, black_set], Side::WHITE, settings).unwrap()
-    }
-
-    #[test]
-    fn on_kolowis_under_ludii_the_side_two_ahead_pays_for_each_piece_left() {
-        let kolowis =
-            |white, black| position(BoardKind::KolowisLudii, RuleSet::Ludii, white, black);
-        // White to move, 6 v 4: 10 pieces on, the side to move ahead pays.
-        assert_eq!(trade(&kolowis(6, 4), 2), -10 * TRADE);
-        // Behind by three, the side to move gains what the other pays.
-        assert_eq!(trade(&kolowis(3, 6), -3), 9 * TRADE);
-        // After an exchange the side ahead pays less.
-        assert!(trade(&kolowis(5, 3), 2) > trade(&kolowis(6, 4), 2));
-        // A lead of one is the contempt's.
-        assert_eq!(trade(&kolowis(5, 4), 1), 0);
-    }
-
-    #[test]
-    fn no_trade_term_on_mosona_nor_where_the_pieces_left_decide() {
-        assert_eq!(trade(&position(BoardKind::Mosona, RuleSet::Ludii, 6, 4), 2), 0);
-        assert_eq!(trade(&position(BoardKind::KolowisLudii, RuleSet::Bell, 6, 4), 2), 0);
-    }
 }
