@@ -2,6 +2,7 @@
 //! pieces it takes.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use smallvec::SmallVec;
 
@@ -15,7 +16,7 @@ pub const MAX_PATH: usize = 25;
 /// captures. Two chains through different points are two moves, even when they take the same
 /// pieces and stop on the same point: the landing points are part of the move, as the notation
 /// writes them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Move {
     /// Where the piece stops, the last point of the path: kept apart so that playing a move
     /// does not need the path, which a generator can then leave out of registers.
@@ -72,6 +73,31 @@ impl Move {
     /// Whether the move captures.
     pub fn is_capture(&self) -> bool {
         self.captured != 0
+    }
+}
+
+impl PartialEq for Move {
+    /// Every field, as a derived comparison would, but without comparing the whole path of a
+    /// step or a single jump: the search compares moves at every node (its table's move, its
+    /// killers), and comparing 25 points each time took an eighth of its time on Kolowis. Every
+    /// constructor leaves the points after the path's end at 0, so two paths of two points are
+    /// equal when their starts and ends are.
+    fn eq(&self, other: &Move) -> bool {
+        self.to == other.to
+            && self.path[0] == other.path[0]
+            && self.captured == other.captured
+            && self.len == other.len
+            && (self.len <= 2 || self.path == other.path)
+    }
+}
+
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // The fields the comparison holds equal, in their order.
+        self.to.hash(state);
+        self.path.hash(state);
+        self.len.hash(state);
+        self.captured.hash(state);
     }
 }
 

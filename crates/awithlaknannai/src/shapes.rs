@@ -156,6 +156,16 @@ pub(crate) fn jumped<G: Geometry>(masks: &ShapeMasks, me: u64, them: u64, empty:
     taken
 }
 
+/// The pieces of `me` that can jump a piece of `them` in a straight line to a point of `empty`.
+#[inline(always)]
+pub(crate) fn jumpers<G: Geometry>(masks: &ShapeMasks, me: u64, them: u64, empty: u64) -> u64 {
+    let mut jumpers = 0;
+    for (i, &(over, land)) in G::SHAPES.iter().enumerate().take(G::JUMPS) {
+        jumpers |= me & masks[i] & shift(them, -over) & shift(empty, -land);
+    }
+    jumpers
+}
+
 /// The pieces that can make each straight single jump and each step of a position, with their
 /// counts: enough to draw one of these moves uniformly without listing them.
 pub(crate) struct Movers<G> {
