@@ -574,25 +574,35 @@ mod tests {
             (BoardKind::Kolowis, Start::Seed002),
             (BoardKind::KolowisLudii, Start::Ludii),
         ];
+        let options = [true, false].map(|outer_lines| {
+            [true, false].map(|end_lines| BoardOptions { outer_lines, end_lines })
+        });
         let mut jumps_seen = 0;
         for (kind, start) in starts {
-            let settings = Settings::new(kind, BoardOptions::default(), RuleSet::Ludii);
-            for seed in 0..40 {
-                let mut rng = SmallRng::seed_from_u64(seed);
-                let mut position = Position::start(settings, start, Side::WHITE).unwrap();
-                for _ in 0..400 {
-                    let [me, them] = position.pieces;
-                    let empty = position.board().all() & !(me | them);
-                    let (mut fast, mut general) = (MoveList::new(), MoveList::new());
-                    position.single_jumps(me, them, empty, &mut fast);
-                    position.chains_and_jumps(me, them, empty, &mut general);
-                    assert_eq!(fast, general, "{position}");
-                    jumps_seen += fast.len();
-                    let Some(mv) = position.random_move(&mut rng) else { break };
-                    position = position.play(&mv);
-                }
+            for options in options.into_iter().flatten() {
+                let settings = Settings::new(kind, options, RuleSet::Ludii);
+                check_single_jumps(settings, start, &mut jumps_seen);
             }
         }
         assert!(jumps_seen > 1000, "only {jumps_seen} jumps met");
+    }
+
+    /// Random games under `settings` from `start`, each position's jumps both ways.
+    fn check_single_jumps(settings: Settings, start: Start, jumps_seen: &mut usize) {
+        for seed in 0..40 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut position = Position::start(settings, start, Side::WHITE).unwrap();
+            for _ in 0..400 {
+                let [me, them] = position.pieces;
+                let empty = position.board().all() & !(me | them);
+                let (mut fast, mut general) = (MoveList::new(), MoveList::new());
+                position.single_jumps(me, them, empty, &mut fast);
+                position.chains_and_jumps(me, them, empty, &mut general);
+                assert_eq!(fast, general, "{position}");
+                *jumps_seen += fast.len();
+                let Some(mv) = position.random_move(&mut rng) else { break };
+                position = position.play(&mv);
+            }
+        }
     }
 }
