@@ -91,11 +91,6 @@ impl Playable for awe_awithlaknannai::Position {
                 None => Self::Eval::default(),
             };
             let eval = eval.with_contempt(contempt());
-            // Kolowis's endings are won a piece ahead, Mosona's mostly drawn (`simplifying_when_ahead`).
-            let eval = match settings.board.kind() {
-                awe_awithlaknannai::BoardKind::Mosona => eval,
-                _ => eval.simplifying_when_ahead(),
-            };
             match solved(settings) {
                 Some(proven) => eval.with_solved(proven),
                 None => eval,

@@ -25,9 +25,6 @@ pub struct SerpentEval {
     /// What each piece on the board is worth to the side the search plays, while the sides are
     /// within a piece of each other (see [`SerpentEval::with_contempt`]); 0 for none.
     contempt: Score,
-    /// Whether the side the search plays, once a piece or more ahead, wants the pieces off
-    /// instead (see [`SerpentEval::simplifying_when_ahead`]).
-    simplify_ahead: bool,
     /// The side to move at the root of the search being made ([`Evaluator::prepare`]).
     root: Cell<Option<Side>>,
 }
@@ -50,34 +47,19 @@ impl SerpentEval {
         SerpentEval { contempt: per_piece, ..self }
     }
 
-    /// The same contempt, turned round once the side the search plays is a piece or more
-    /// ahead: each piece on the board then costs it `per_piece`, so it offers the exchanges that
-    /// captures being compulsory let it force. For boards whose endings the side ahead wins with
-    /// few pieces: Kolowis's `ludii` database gives the side a piece ahead 99.9 % of 2 v 1 and
-    /// 78.9 % of 3 v 2, where Mosona's gives it 22 % and 40 % (issue 46's Kolowis draws kept
-    /// one piece ahead of 17 to 19 for 900 plies).
-    pub fn simplifying_when_ahead(self) -> SerpentEval {
-        SerpentEval { simplify_ahead: true, ..self }
-    }
-
-    /// The contempt of [`SerpentEval::with_contempt`] and
-    /// [`SerpentEval::simplifying_when_ahead`], for the side to move (none by default: the
-    /// first test is the cheapest).
+    /// The contempt of [`SerpentEval::with_contempt`], for the side to move (none by default:
+    /// the first test is the cheapest).
     fn contempt(&self, position: &Position, lead: Score) -> Score {
-        if self.contempt == 0 || position.rules().quiet_end == QuietEnd::MorePiecesWins {
+        if self.contempt == 0
+            || lead.abs() > 1
+            || position.rules().quiet_end == QuietEnd::MorePiecesWins
+        {
             return 0;
         }
         let Some(root) = self.root.get() else { return 0 };
-        let (sign, root_lead) = if position.turn() == root { (1, lead) } else { (-1, -lead) };
-        let per_piece = if self.simplify_ahead && root_lead >= 1 {
-            -self.contempt
-        } else if root_lead.abs() <= 1 {
-            self.contempt
-        } else {
-            return 0;
-        };
         let on_board = (position.pieces(Side::WHITE) | position.pieces(Side::BLACK)).count_ones();
-        sign * on_board as Score * per_piece
+        let keep = on_board as Score * self.contempt;
+        if position.turn() == root { keep } else { -keep }
     }
 
     /// The same, playing the proven moves of solved positions at level 10.

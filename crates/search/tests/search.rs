@@ -229,48 +229,6 @@ fn the_contempt_keeps_pieces_on_for_the_side_the_search_plays() {
     assert_eq!(eval.evaluate(&wikipedia), plain.evaluate(&wikipedia));
 }
 
-/// Simplifying when ahead: once the side the search plays is a piece or more ahead, each piece
-/// on the board costs it the contempt; level or a piece behind it keeps them on as before, and
-/// two behind counts nothing.
-#[test]
-fn simplifying_when_ahead_wants_the_pieces_off_for_the_side_ahead() {
-    use awe_awithlaknannai::{BoardKind, BoardOptions, Position as Serpent, RuleSet as Rules};
-    use awe_awithlaknannai::{Settings, Start};
-    use awe_game::Side;
-    let settings = Settings::new(BoardKind::KolowisLudii, BoardOptions::default(), Rules::Ludii);
-    let start = Serpent::start(settings, Start::Ludii, Side::WHITE).unwrap();
-    let low = |set: u64| set & set.wrapping_neg();
-    let white = start.pieces(Side::WHITE);
-    let black = start.pieces(Side::BLACK);
-    let with = |white: u64, turn| Serpent::from_pieces([white, black], turn, settings).unwrap();
-    let count = |p: &Serpent| (p.pieces(Side::WHITE) | p.pieces(Side::BLACK)).count_ones() as Score;
-    let eval = SerpentEval::default().with_contempt(3).simplifying_when_ahead();
-    let plain = SerpentEval::default();
-    // Level, root White: pieces on are worth keeping, as without simplifying.
-    let level = with(white, Side::WHITE);
-    eval.prepare(&level);
-    assert_eq!(eval.evaluate(&level), plain.evaluate(&level) + 3 * count(&level));
-    // White a piece short, Black to move.
-    let one_short = with(white & !low(white), Side::BLACK);
-    let on = count(&one_short);
-    // The root Black, a piece ahead: each piece costs it, with either side to move.
-    eval.prepare(&one_short);
-    assert_eq!(eval.evaluate(&one_short), plain.evaluate(&one_short) - 3 * on);
-    let white_to_move = with(white & !low(white), Side::WHITE);
-    assert_eq!(eval.evaluate(&white_to_move), plain.evaluate(&white_to_move) + 3 * on);
-    // The root White, a piece behind: it keeps them on.
-    eval.prepare(&white_to_move);
-    assert_eq!(eval.evaluate(&white_to_move), plain.evaluate(&white_to_move) + 3 * on);
-    // Two ahead still simplifies; two behind counts nothing.
-    let two = white & !low(white) & !low(white & !low(white));
-    let two_short = with(two, Side::BLACK);
-    eval.prepare(&two_short);
-    assert_eq!(eval.evaluate(&two_short), plain.evaluate(&two_short) - 3 * count(&two_short));
-    let behind = with(two, Side::WHITE);
-    eval.prepare(&behind);
-    assert_eq!(eval.evaluate(&behind), plain.evaluate(&behind));
-}
-
 #[test]
 fn a_capture_that_wins_is_found_at_once() {
     // Abapa: South has 24 seeds; taking two more passes half of them and wins.
